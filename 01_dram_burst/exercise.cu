@@ -1,0 +1,24 @@
+/* Lesson 01 exercise: read only the bytes you use.
+ *
+ * exercise_check.cu already sums the particles' masses from an array of structures (AoS):
+ * thread i reads p[i].mass, 4 useful bytes out of every 32-byte particle, so every 4-byte load
+ * drags a whole 32-byte sector out of DRAM.  Before you write anything, predict from experiment
+ * 2's table (S = 4 B) what fraction of the copy bandwidth that kernel reaches.
+ *
+ * TODO: write mass_sums_soa below.  The masses now sit in their own array (structure of arrays,
+ * SoA), so consecutive threads read consecutive floats.  Each thread loads mass[i] (0 when
+ * i >= n), the warp adds its 32 values with warp_sum_xor() (common/warp.cuh: every lane of the
+ * warp must call it), and lane 0 of the warp stores the sum in warp_sums[i / 32].
+ *
+ * Then `make exercise`: the checker verifies your kernel at odd sizes and times it against the
+ * AoS version.  How much faster is it, and does that match the sector arithmetic? */
+#include "exercise.h"
+#include "warp.cuh"
+
+__global__ void mass_sums_soa(const float *mass, float *warp_sums, size_t n)
+{
+    /* TODO: your code here */
+    (void)mass;
+    (void)warp_sums;
+    (void)n;
+}

@@ -1,0 +1,40 @@
+# The course: `make` builds every lesson, `make run` runs them in order, `make test` tests them.
+# ARCH=... and ARGS=... are passed on to every lesson (e.g. make run ARGS=--quick).
+# A lesson folder takes part once it has a Makefile; folders that only hold a README are skipped.
+LESSONS := $(sort $(patsubst %/Makefile,%,$(wildcard 0*/Makefile)))
+
+.PHONY: all run test check sanitize profile clean help $(LESSONS)
+
+all:
+	@for d in $(LESSONS); do $(MAKE) --no-print-directory -C $$d all || exit 1; done
+
+run: all
+	@for d in $(LESSONS); do echo; echo "===== $$d ====="; $(MAKE) --no-print-directory -s -C $$d run || exit 1; done
+
+check: all
+	@for d in $(LESSONS); do $(MAKE) --no-print-directory -s -C $$d check || exit 1; done
+
+sanitize: all
+	@for d in $(LESSONS); do echo "== $$d"; $(MAKE) --no-print-directory -s -C $$d sanitize || exit 1; done
+
+profile: all
+	@for d in $(LESSONS); do echo "== $$d"; $(MAKE) --no-print-directory -s -C $$d profile || exit 1; done
+
+test:
+	@bash common/test.sh $(LESSONS)
+
+clean:
+	@for d in $(LESSONS); do $(MAKE) --no-print-directory -C $$d clean; done
+	rm -rf common/build
+
+help:
+	@echo "make           build every lesson ($(LESSONS))"
+	@echo "make run       run every lesson in order (ARGS=--quick for short runs)"
+	@echo "make test      build with warnings as errors, host unit tests, argument tests, and"
+	@echo "               with a GPU: every lesson's verification at odd sizes"
+	@echo "make check     every lesson's --check (verification only)"
+	@echo "make sanitize  compute-sanitizer memcheck/racecheck/initcheck/synccheck on every lesson"
+	@echo "make profile   Nsight Compute counters for every lesson"
+	@echo "make clean     remove build outputs"
+	@echo "Variables: ARCH=auto|native|sm_XX (default auto), ARGS='...' for the lesson programs."
+	@echo "In a lesson folder, 'make help' lists that lesson's targets."

@@ -1,0 +1,11 @@
+/* Exit codes shared by every lesson program (documented in the root README). */
+#ifndef EXITCODES_H
+#define EXITCODES_H
+
+#define EXIT_OK        0  /* everything ran and verified                       */
+#define EXIT_VERIFY    1  /* a kernel produced a wrong result                  */
+#define EXIT_USAGE     2  /* bad command-line arguments                        */
+#define EXIT_NO_GPU    3  /* no usable GPU, no driver, driver too old, wrong ARCH */
+#define EXIT_CUDA      4  /* any other CUDA error, out of memory included       */
+
+#endif

@@ -1,0 +1,257 @@
+/* CUDA-side shared helpers (see gpu.h and cuda_check.h). */
+#include "gpu.h"
+#include "cuda_check.h"
+#include "exitcodes.h"
+#include "report.h"
+#include "rng.h"
+#include "verify.h"
+
+#include <nvtx3/nvToolsExt.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static const char *hint_rebuild =
+    "rebuild for this GPU: `make clean && make` (ARCH defaults to -arch=native when a GPU is visible), "
+    "or `make clean && make ARCH=sm_XY` with XY your GPU's compute capability";
+
+void check_cuda_fail(cudaError_t err, const char *call, const char *file, int line)
+{
+    fprintf(stderr, "%s:%d: %s failed: %s: %s\n", file, line, call, cudaGetErrorName(err),
+            cudaGetErrorString(err));
+    if (err == cudaErrorNoKernelImageForDevice || err == cudaErrorInvalidDeviceFunction ||
+        err == cudaErrorUnsupportedPtxVersion) {
+        fprintf(stderr, "This binary has no code this GPU can run: %s.\n", hint_rebuild);
+        exit(EXIT_NO_GPU);
+    }
+    if (err == cudaErrorMemoryAllocation) {
+        size_t fr = 0, total = 0;
+        if (cudaMemGetInfo(&fr, &total) == cudaSuccess)
+            fprintf(stderr, "GPU memory: %.1f MiB free of %.1f MiB. Try a smaller --size.\n",
+                    fr / 1048576.0, total / 1048576.0);
+    }
+    exit(EXIT_CUDA);
+}
+
+static void no_gpu(const char *what, const char *fix)
+{
+    fprintf(stderr, "No usable GPU: %s.\n%s\n", what, fix);
+    exit(EXIT_NO_GPU);
+}
+
+__global__ void probe_kernel(int *out)
+{
+    if (out) *out = 1;
+}
+
+void gpu_init(gpu_info_t *g)
+{
+    int n = 0, v = 0;
+    cudaError_t e;
+    char msg[400];
+    cudaDeviceProp p;
+
+    cudaDriverGetVersion(&g->driver_version);
+    cudaRuntimeGetVersion(&g->runtime_version);
+    e = cudaGetDeviceCount(&n);
+    if (g->driver_version == 0)
+        no_gpu("no NVIDIA driver is installed on this machine (libcuda.so was not found)",
+               "These lessons need an NVIDIA GPU and its driver. Without one, `make` and "
+               "`make test` still build everything and run the host-side tests.");
+    if (e == cudaErrorInsufficientDriver) {
+        snprintf(msg, sizeof msg,
+                 "the NVIDIA driver supports CUDA %d.%d, older than the CUDA %d.%d this program was built with",
+                 g->driver_version / 1000, (g->driver_version % 1000) / 10,
+                 g->runtime_version / 1000, (g->runtime_version % 1000) / 10);
+        no_gpu(msg, "Update the driver (nvidia-smi shows its version) or build with a CUDA toolkit "
+                    "no newer than the driver supports.");
+    }
+    if (e == cudaErrorNoDevice || (e == cudaSuccess && n == 0))
+        no_gpu("the driver is installed but sees no CUDA GPU",
+               "Check `nvidia-smi`, and that CUDA_VISIBLE_DEVICES (if set) names a GPU that exists.");
+    if (e != cudaSuccess) {
+        snprintf(msg, sizeof msg, "cudaGetDeviceCount failed with %s (%s)", cudaGetErrorName(e),
+                 cudaGetErrorString(e));
+        no_gpu(msg, "Check `nvidia-smi`; if it also fails, the driver or the GPU needs attention.");
+    }
+
+    g->device = 0;  /* the first visible GPU: choose another with CUDA_VISIBLE_DEVICES */
+    CHECK(cudaSetDevice(g->device));
+    CHECK(cudaGetDeviceProperties(&p, g->device));
+    snprintf(g->name, sizeof g->name, "%s", p.name);
+    g->total_mem = p.totalGlobalMem;
+    CHECK(cudaDeviceGetAttribute(&g->cc_major, cudaDevAttrComputeCapabilityMajor, g->device));
+    CHECK(cudaDeviceGetAttribute(&g->cc_minor, cudaDevAttrComputeCapabilityMinor, g->device));
+    CHECK(cudaDeviceGetAttribute(&g->sms, cudaDevAttrMultiProcessorCount, g->device));
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrL2CacheSize, g->device));
+    g->l2_bytes = (size_t)v;
+    CHECK(cudaDeviceGetAttribute(&g->mem_clock_khz, cudaDevAttrMemoryClockRate, g->device));
+    CHECK(cudaDeviceGetAttribute(&g->bus_bits, cudaDevAttrGlobalMemoryBusWidth, g->device));
+    g->peak_gbs = stats_peak_gbs(g->mem_clock_khz, g->bus_bits);
+
+    if (g->cc_major < 7) {
+        snprintf(msg, sizeof msg, "%s has compute capability %d.%d", g->name, g->cc_major, g->cc_minor);
+        no_gpu(msg, "The lessons need compute capability 7.0 (Volta) or newer.");
+    }
+    /* A kernel built for other GPUs fails at its first launch: find out now, with a clear fix. */
+    probe_kernel<<<1, 1>>>(NULL);
+    CHECK_LAST();
+    CHECK(cudaDeviceSynchronize());
+}
+
+void gpu_print_header(const gpu_info_t *g, const char *title, const args_t *a)
+{
+    report_say("%s\n", title);
+    report_say("GPU 0: %s, sm_%d%d, %d SMs, L2 %.1f MiB, %.1f GiB\n", g->name, g->cc_major, g->cc_minor,
+               g->sms, g->l2_bytes / 1048576.0, g->total_mem / 1073741824.0);
+    report_say("Theoretical peak: 2 x %d MHz x %d-bit bus / 8 = %.0f GB/s (1 GB = 1e9 B)\n",
+               g->mem_clock_khz / 1000, g->bus_bits, g->peak_gbs);
+    report_say("CUDA runtime %d.%d, driver %d.%d\n", g->runtime_version / 1000, (g->runtime_version % 1000) / 10,
+               g->driver_version / 1000, (g->driver_version % 1000) / 10);
+    report_say("Timing: CUDA events, median (min - max) of %d runs after %d warm-ups; L2 flushed before each run: %s\n",
+               a->reps, a->warmup,
+               a->flush == FLUSH_ON ? "always" : a->flush == FLUSH_OFF ? "never" : "when the data touched is < 4x L2");
+}
+
+size_t gpu_free_bytes(void)
+{
+    size_t fr = 0, total = 0;
+    CHECK(cudaMemGetInfo(&fr, &total));
+    return fr;
+}
+
+void *gpu_alloc(size_t bytes, const char *what)
+{
+    void *p = NULL;
+    cudaError_t e = cudaMalloc(&p, bytes ? bytes : 1);
+    if (e == cudaErrorMemoryAllocation) {
+        size_t fr = 0, total = 0;
+        cudaGetLastError();  /* clear it so cudaMemGetInfo answers */
+        cudaMemGetInfo(&fr, &total);
+        fprintf(stderr, "Out of GPU memory allocating %s: asked for %.1f MiB, %.1f MiB free of %.1f MiB.\n"
+                        "Try a smaller --size, or free the GPU (nvidia-smi lists who uses it).\n",
+                what, bytes / 1048576.0, fr / 1048576.0, total / 1048576.0);
+        exit(EXIT_CUDA);
+    }
+    CHECK(e);
+    return p;
+}
+
+void gpu_poison(void *p, size_t bytes)
+{
+    CHECK(cudaMemset(p, POISON_BYTE, bytes));
+}
+
+__global__ void fill_random_kernel(float *d, size_t n, uint64_t seed)
+{
+    size_t i;
+    for (i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+        d[i] = rng_float(seed, i);
+}
+
+void gpu_fill_random_f32(float *d, size_t n, uint64_t seed)
+{
+    if (n == 0) return;
+    fill_random_kernel<<<1024, 256>>>(d, n, seed);
+    CHECK_LAST();
+}
+
+/* ---- L2 flush ---------------------------------------------------------------------------- */
+
+/* Reading (not writing) a buffer twice the L2 size pushes everything else out of the L2 and
+ * leaves only clean lines behind, so the timed kernel pays no write-back of the flush. */
+static float *flush_buf = NULL, *flush_sink = NULL;
+static size_t flush_n4 = 0;
+
+__global__ void l2_flush_kernel(const float4 *buf, size_t n4, float *sink)
+{
+    float acc = 0.0f;
+    size_t i;
+    for (i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n4; i += (size_t)gridDim.x * blockDim.x) {
+        float4 v = buf[i];
+        acc += v.x + v.y + v.z + v.w;
+    }
+    if (acc == 1.0f) *sink = acc;  /* never true (buffer is zero); keeps the loads alive */
+}
+
+static void l2_flush(void)
+{
+    if (!flush_buf) {
+        int l2 = 0, dev = 0;
+        size_t bytes;
+        CHECK(cudaGetDevice(&dev));
+        CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
+        bytes = 2 * (size_t)l2 > ((size_t)32 << 20) ? 2 * (size_t)l2 : ((size_t)32 << 20);
+        flush_buf = (float *)gpu_alloc(bytes, "the L2 flush buffer");
+        flush_sink = (float *)gpu_alloc(sizeof(float), "the L2 flush sink");
+        CHECK(cudaMemset(flush_buf, 0, bytes));
+        flush_n4 = bytes / sizeof(float4);
+    }
+    l2_flush_kernel<<<1024, 256>>>((const float4 *)flush_buf, flush_n4, flush_sink);
+    CHECK_LAST();
+}
+
+int gpu_flush_wanted(const gpu_info_t *g, const args_t *a, size_t ws_bytes)
+{
+    return stats_should_flush(a->flush, ws_bytes, g->l2_bytes);
+}
+
+/* ---- timing ------------------------------------------------------------------------------ */
+
+timing_t bench_median_ms(const char *label, launch_fn_t launch, void *ctx, const args_t *a, int flush)
+{
+    int i;
+    char range[160];
+    cudaEvent_t *ev = (cudaEvent_t *)malloc(2 * (size_t)a->reps * sizeof *ev);
+    float *ms = (float *)malloc((size_t)a->reps * sizeof *ms);
+    timing_t t;
+    if (!ev || !ms) {
+        fprintf(stderr, "out of host memory\n");
+        exit(EXIT_CUDA);
+    }
+    snprintf(range, sizeof range, "L:%s", label);
+    for (i = 0; i < a->warmup; i++) {
+        launch(ctx);
+        CHECK_LAST();
+    }
+    for (i = 0; i < 2 * a->reps; i++) CHECK(cudaEventCreate(&ev[i]));
+    for (i = 0; i < a->reps; i++) {
+        if (flush) l2_flush();
+        nvtxRangePushA(range);
+        CHECK(cudaEventRecord(ev[2 * i]));
+        launch(ctx);
+        CHECK_LAST();
+        CHECK(cudaEventRecord(ev[2 * i + 1]));
+        nvtxRangePop();
+    }
+    CHECK(cudaEventSynchronize(ev[2 * a->reps - 1]));
+    for (i = 0; i < a->reps; i++) CHECK(cudaEventElapsedTime(&ms[i], ev[2 * i], ev[2 * i + 1]));
+    for (i = 0; i < 2 * a->reps; i++) CHECK(cudaEventDestroy(ev[i]));
+    t = stats_summary(ms, a->reps);
+    free(ev);
+    free(ms);
+    return t;
+}
+
+typedef struct { void *dst; const void *src; size_t bytes; } d2d_ctx_t;
+
+static void d2d_launch(void *p)
+{
+    d2d_ctx_t *c = (d2d_ctx_t *)p;
+    CHECK(cudaMemcpyAsync(c->dst, c->src, c->bytes, cudaMemcpyDeviceToDevice, 0));
+}
+
+double gpu_d2d_gbs(void *dst, const void *src, size_t bytes, const args_t *a, int flush, timing_t *t)
+{
+    d2d_ctx_t c = {dst, src, bytes};
+    timing_t tt = bench_median_ms("cudaMemcpy D2D", d2d_launch, &c, a, flush);
+    if (t) *t = tt;
+    return stats_gbs(2.0 * (double)bytes, tt.median_ms);
+}
+
+void gpu_finish(void)
+{
+    CHECK(cudaDeviceSynchronize());
+    if (flush_buf) CHECK(cudaFree(flush_buf));
+    if (flush_sink) CHECK(cudaFree(flush_sink));
+    flush_buf = flush_sink = NULL;
+}

@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Turns ncu's --csv output (one row per metric per kernel) into one compact table row per kernel.
+
+Kernels are named by the NVTX range "L:<row label>" the lessons' bench wraps around each timed
+launch (ncu --print-nvtx-rename kernel); other kernels (fills, flushes) are left out.  The
+program's own --csv rows give the useful bytes of each row, so DRAM bytes per useful byte can be
+shown next to the counters."""
+import csv
+import sys
+
+SHORT = {
+    "dram__bytes_read.sum": "DRAM rd MB",
+    "dram__bytes_write.sum": "DRAM wr MB",
+    "lts__t_sectors_srcunit_tex_op_read.sum": "L2 rd sect",
+    "lts__t_sectors_srcunit_tex_op_write.sum": "L2 wr sect",
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum": "ld sectors",
+    "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum": "ld reqs",
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum": "st sectors",
+    "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum": "st reqs",
+    "l1tex__t_sector_hit_rate.pct": "L1 hit %",
+    "lts__t_sector_hit_rate.pct": "L2 hit %",
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum": "smem ld confl",
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum": "smem st confl",
+    "dram__throughput.avg.pct_of_peak_sustained_elapsed": "DRAM %peak",
+    "gpu__time_duration.sum": "time us",
+    "smsp__average_warp_latency_issue_stalled_long_scoreboard": "long-sb stall",
+}
+RATIOS = [  # (name, numerator, denominator)
+    ("ld sect/req", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"),
+    ("st sect/req", "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"),
+]
+
+
+def scale(metric, value):
+    if metric.startswith("dram__bytes"):
+        return value / 1e6
+    if metric == "gpu__time_duration.sum":
+        return value / 1e3  # ns -> us
+    return value
+
+
+def main(ncu_csv, rows_csv):
+    useful = {}
+    with open(rows_csv) as f:
+        for r in csv.DictReader(f):
+            if r.get("bytes"):
+                useful[r["kernel"]] = float(r["bytes"])
+    kernels, values, metrics = [], {}, []
+    with open(ncu_csv) as f:
+        lines = [l for l in f if l.startswith('"')]  # skip ncu's ==PROF== lines
+    for r in csv.DictReader(lines):
+        name = r.get("Kernel Name", "")
+        if not name.startswith("L:"):
+            continue
+        name = name[2:]
+        m = r["Metric Name"]
+        try:
+            v = float(r["Metric Value"].replace(",", ""))
+        except ValueError:
+            continue
+        if name not in values:
+            kernels.append(name)
+            values[name] = {}
+        values[name][m] = v
+        if m not in metrics:
+            metrics.append(m)
+    if not kernels:
+        print("ncu reported no kernels inside the lessons' NVTX ranges: see its log above.")
+        return 1
+    cols = [(SHORT.get(m, m), m) for m in metrics]
+    ratios = [r for r in RATIOS if r[1] in metrics and r[2] in metrics]
+    dram = [m for m in metrics if m.startswith("dram__bytes")]
+    head = ["kernel"] + [c[0] for c in cols] + [r[0] for r in ratios]
+    if dram and useful:
+        head.append("DRAM B/useful B")
+    width = max(len(k) for k in kernels + ["kernel"])
+    print("  ".join([head[0].ljust(width)] + [h.rjust(max(len(h), 10)) for h in head[1:]]))
+    for k in kernels:
+        v = values[k]
+        cells = [k.ljust(width)]
+        for short, m in cols:
+            x = v.get(m)
+            cells.append(("%.1f" % scale(m, x) if x is not None else "-").rjust(max(len(short), 10)))
+        for name, a, b in ratios:
+            ok = v.get(a) is not None and v.get(b)
+            cells.append(("%.2f" % (v[a] / v[b]) if ok else "-").rjust(max(len(name), 10)))
+        if dram and useful:
+            moved = sum(v.get(m, 0.0) for m in dram)
+            u = useful.get(k)
+            cells.append(("%.2f" % (moved / u) if u else "-").rjust(15))
+        print("  ".join(cells))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1], sys.argv[2]))

@@ -1,0 +1,109 @@
+/* Result tables and CSV rows (see report.h). */
+#include "report.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static struct {
+    const char *lesson;
+    int csv, csv_header_done;
+    double d2d_gbs, peak_gbs;
+    const char *experiment, *extra_name;
+} R = {"lesson", 0, 0, 0.0, 0.0, "", NULL};
+
+void report_init(const char *lesson, int csv)
+{
+    R.lesson = lesson;
+    R.csv = csv;
+}
+
+int report_is_csv(void) { return R.csv; }
+
+static void csv_header(void)
+{
+    if (R.csv_header_done) return;
+    printf("lesson,experiment,kernel,status,ms_median,ms_min,ms_max,bytes,gbs,pct_d2d,pct_peak,extra_name,extra\n");
+    R.csv_header_done = 1;
+}
+
+void report_set_ceilings(double d2d_gbs, double peak_gbs)
+{
+    R.d2d_gbs = d2d_gbs;
+    R.peak_gbs = peak_gbs;
+    if (R.csv) {
+        csv_header();
+        printf("%s,ceiling,theoretical peak,ok,,,,,%.1f,%.1f,100.0,,\n", R.lesson, peak_gbs,
+               d2d_gbs > 0 ? 100.0 * peak_gbs / d2d_gbs : 0.0);
+        if (d2d_gbs > 0)
+            printf("%s,ceiling,cudaMemcpy D2D,ok,,,,,%.1f,100.0,%.1f,,\n", R.lesson, d2d_gbs,
+                   100.0 * d2d_gbs / peak_gbs);
+    }
+}
+
+void report_say(const char *fmt, ...)
+{
+    va_list ap;
+    if (R.csv) return;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+}
+
+void report_bar(double pct, char *buf, size_t len)
+{
+    int n = (int)(pct / 4.0 + 0.5), i, cut = 0;
+    if (n < 0) n = 0;
+    if (n > 30) { n = 30; cut = 1; }
+    if ((size_t)n + 2 > len) n = (int)len - 2;
+    for (i = 0; i < n; i++) buf[i] = '#';
+    if (cut) buf[n++] = '>';
+    buf[n] = '\0';
+}
+
+void report_begin(const char *experiment, const char *title, const char *extra_name)
+{
+    R.experiment = experiment;
+    R.extra_name = extra_name;
+    if (R.csv) { csv_header(); return; }
+    printf("\n%s\n", title);
+    printf("  %-26s %9s  %-19s %8s %6s %6s", "kernel", "median ms", "(min - max)", "GB/s", "%D2D", "%peak");
+    if (extra_name) printf(" %10s", extra_name);
+    printf("  %s\n", "bar: 1 # = 4% of D2D");
+}
+
+void report_row(const char *label, const timing_t *t, double bytes, double extra)
+{
+    double gbs = stats_gbs(bytes, t->median_ms);
+    double pd = R.d2d_gbs > 0 ? 100.0 * gbs / R.d2d_gbs : 0.0;
+    double pp = R.peak_gbs > 0 ? 100.0 * gbs / R.peak_gbs : 0.0;
+    char bar[40], range[40];
+    if (R.csv) {
+        printf("%s,%s,\"%s\",ok,%.5f,%.5f,%.5f,%.0f,%.1f,%.1f,%.1f,", R.lesson, R.experiment, label,
+               t->median_ms, t->min_ms, t->max_ms, bytes, gbs, pd, pp);
+        if (R.extra_name) printf("\"%s\",%.2f\n", R.extra_name, extra);
+        else printf(",\n");
+        return;
+    }
+    report_bar(pd, bar, sizeof bar);
+    snprintf(range, sizeof range, "(%.4f - %.4f)", t->min_ms, t->max_ms);
+    printf("  %-26s %9.4f  %-19s %8.1f %6.1f %6.1f", label, t->median_ms, range, gbs, pd, pp);
+    if (R.extra_name) printf(" %10.1f", extra);
+    printf("  %s\n", bar);
+}
+
+void report_row_failed(const char *label)
+{
+    if (R.csv) {
+        printf("%s,%s,\"%s\",FAILED,,,,,,,,,\n", R.lesson, R.experiment, label);
+        return;
+    }
+    printf("  %-26s FAILED verification: no figure is reported\n", label);
+}
+
+void report_end(const char *takeaway)
+{
+    if (R.csv || !takeaway) return;
+    printf("  -> %s\n", takeaway);
+}

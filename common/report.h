@@ -1,0 +1,41 @@
+/* Tables for a student at a terminal, or CSV rows for a script (--csv).  Plain C99. */
+#ifndef REPORT_H
+#define REPORT_H
+
+#include <stddef.h>
+#include "stats.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Call once: the lesson's name (first CSV column) and whether --csv was given. */
+void report_init(const char *lesson, int csv);
+int report_is_csv(void);
+
+/* The two ceilings every row is compared with: measured cudaMemcpy device-to-device GB/s and the
+ * theoretical peak from the device attributes.  Also emitted as two CSV rows. */
+void report_set_ceilings(double d2d_gbs, double peak_gbs);
+
+/* Prose for the terminal (printf-style); silent under --csv so stdout stays machine-readable. */
+void report_say(const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* One table: a title, then rows, then a one-line takeaway.  extra_name names an optional last
+ * numeric column (e.g. "% of S=512"); NULL for none. */
+void report_begin(const char *experiment, const char *title, const char *extra_name);
+void report_row(const char *label, const timing_t *t, double bytes, double extra);
+/* A kernel that failed verification: printed without any figure. */
+void report_row_failed(const char *label);
+void report_end(const char *takeaway);
+
+/* The text bar: one '#' per 4 % of the copy ceiling, at most 30 characters ('>' marks the cut). */
+void report_bar(double pct, char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

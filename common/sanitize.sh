@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# make sanitize: compute-sanitizer's four tools over each program's --check run (small, odd sizes).
+# usage: sanitize.sh ./program [./program2 ...]
+set -u
+CS=${COMPUTE_SANITIZER:-compute-sanitizer}
+if ! command -v "$CS" >/dev/null 2>&1; then
+    [ -x /usr/local/cuda/bin/compute-sanitizer ] && CS=/usr/local/cuda/bin/compute-sanitizer
+fi
+if ! command -v "$CS" >/dev/null 2>&1; then
+    echo "make sanitize needs 'compute-sanitizer' on PATH: it comes with the CUDA toolkit"
+    echo "(/usr/local/cuda/bin/compute-sanitizer). Nothing was checked."
+    exit 2
+fi
+failed=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+for prog in "$@"; do
+    for tool in memcheck racecheck initcheck synccheck; do
+        extra=""
+        [ "$tool" = memcheck ] && extra="--leak-check full"
+        # shellcheck disable=SC2086
+        "$CS" --tool "$tool" $extra --error-exitcode 99 "$prog" --check >"$log" 2>&1
+        rc=$?
+        summary=$(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$log" | tail -1 | sed 's/^========= //')
+        if [ $rc -eq 0 ]; then
+            printf '%-12s %-10s ok     %s\n' "$prog" "$tool" "$summary"
+        else
+            printf '%-12s %-10s FAILED (exit %d) %s\n' "$prog" "$tool" "$rc" "$summary"
+            grep -E '=========' "$log" | head -15
+            failed=1
+        fi
+    done
+done
+exit $failed

@@ -1,0 +1,269 @@
+/* Host-side unit tests of common/: argument parsing, verification, timing summaries, bandwidth
+ * and peak arithmetic, the CPU references.  Plain C99; one PASS/FAIL line per test. */
+#include "args.h"
+#include "report.h"
+#include "rng.h"
+#include "stats.h"
+#include "verify.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static int failures = 0, failed_here = 0;
+
+#define EXPECT(cond)                                                             \
+    do {                                                                         \
+        if (!(cond)) {                                                           \
+            printf("  expectation failed at line %d: %s\n", __LINE__, #cond);     \
+            failed_here = 1;                                                     \
+        }                                                                        \
+    } while (0)
+
+static void run_test(const char *name, void (*fn)(void))
+{
+    failed_here = 0;
+    fn();
+    printf("%s %s\n", failed_here ? "FAIL" : "PASS", name);
+    failures += failed_here;
+}
+
+/* parse a command line given as one string (split on spaces) */
+static int parse(const char *line, args_t *a, const lesson_opt_t *o, int no, char *err)
+{
+    char buf[512], *argv[64];
+    int argc = 0;
+    char *t;
+    snprintf(buf, sizeof buf, "prog %s", line);
+    for (t = strtok(buf, " "); t && argc < 63; t = strtok(NULL, " ")) argv[argc++] = t;
+    argv[argc] = NULL;
+    return args_parse(argc, argv, a, o, no, err, 256);
+}
+
+static void test_args_good(void)
+{
+    args_t a;
+    char err[256];
+    int stride = 0, fp64 = 0;
+    lesson_opt_t o[2] = {{"--stride", OPT_INT, &stride, 1, 32, "S", "stride"},
+                         {"--fp64", OPT_FLAG, &fp64, 0, 0, NULL, "doubles"}};
+    EXPECT(parse("", &a, o, 2, err) == ARGS_OK);
+    EXPECT(a.reps == 20 && a.warmup == 3 && a.flush == FLUSH_AUTO && a.nx == 0 && !a.csv && !a.check);
+    EXPECT(parse("--size 8191x4097 --reps 7 --warmup 0 --block 32x8 --csv --check --quick --seed 9", &a, o, 2, err) == ARGS_OK);
+    EXPECT(a.nx == 8191 && a.ny == 4097 && a.reps == 7 && a.warmup == 0 && a.bx == 32 && a.by == 8);
+    EXPECT(a.csv && a.check && a.quick && a.seed == 9);
+    EXPECT(parse("--size 4096", &a, o, 2, err) == ARGS_OK && a.nx == 4096 && a.ny == 0);
+    EXPECT(parse("--size 64M", &a, o, 2, err) == ARGS_OK && a.nx == 64L << 20);
+    EXPECT(parse("--size 2kx3", &a, o, 2, err) == ARGS_OK && a.nx == 2048 && a.ny == 3);
+    EXPECT(parse("--size 1x1 --block 256", &a, o, 2, err) == ARGS_OK && a.nx == 1 && a.bx == 256 && a.by == 1);
+    EXPECT(parse("--block 1024x1 --flush", &a, o, 2, err) == ARGS_OK && a.flush == FLUSH_ON);
+    EXPECT(parse("--no-flush", &a, o, 2, err) == ARGS_OK && a.flush == FLUSH_OFF);
+    EXPECT(parse("--stride 32 --fp64", &a, o, 2, err) == ARGS_OK && stride == 32 && fp64 == 1);
+    EXPECT(parse("--csv --help --bogus", &a, o, 2, err) == ARGS_HELP);
+}
+
+/* each bad command line must fail and name its bad token */
+static void test_args_bad(void)
+{
+    static const char *bad[][2] = {
+        {"--bogus", "--bogus"}, {"--size", "--size"}, {"--size 0", "0"}, {"--size -5", "-5"},
+        {"--size abc", "abc"}, {"--size 99999999999999999999", "99999999999999999999"},
+        {"--size 4096x", "4096x"}, {"--size x5", "x5"}, {"--size 70000x70000", "70000x70000"},
+        {"--size 3G", "3G"}, {"--size 12q", "12q"}, {"--reps 0", "0"}, {"--reps 1.5", "1.5"},
+        {"--reps 100001", "100001"}, {"--warmup -1", "-1"}, {"--block 64x32", "64x32"},
+        {"--block 2000", "2000"}, {"--block 0x4", "0x4"}, {"--block 32x", "32x"}, {"--seed x1", "x1"},
+        {"--seed -3", "-3"}, {"--stride 33", "33"}, {"--stride", "--stride"}, {"--reps", "--reps"},
+    };
+    int stride = 0;
+    lesson_opt_t o[1] = {{"--stride", OPT_INT, &stride, 1, 32, "S", "stride"}};
+    size_t i;
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        args_t a;
+        char err[256] = "";
+        int r = parse(bad[i][0], &a, o, 1, err);
+        if (r != ARGS_ERROR || !strstr(err, bad[i][1])) {
+            printf("  '%s' -> %d, message '%s'\n", bad[i][0], r, err);
+            failed_here = 1;
+        }
+    }
+}
+
+static void test_size_limits(void)
+{
+    long nx, ny;
+    EXPECT(args_parse_size("2147483647", &nx, &ny) == 0 && nx == 2147483647L);
+    EXPECT(args_parse_size("2147483648", &nx, &ny) == -1);
+    EXPECT(args_parse_size("46340x46340", &nx, &ny) == 0);
+    EXPECT(args_parse_size("46341x46341", &nx, &ny) == -1);
+    EXPECT(args_parse_size("1x2147483647", &nx, &ny) == 0 && ny == 2147483647L);
+    EXPECT(args_parse_size("", &nx, &ny) == -1);
+    EXPECT(args_parse_size("k", &nx, &ny) == -1);
+    EXPECT(args_parse_size("1x1x1", &nx, &ny) == -1);
+}
+
+static void test_verify(void)
+{
+    float e[6] = {1, 2, 3, 4, 5, 6}, g[6] = {1, 2, 3, 4, 5, 6};
+    mismatch_t m;
+    char d[200];
+    EXPECT(verify_f32(e, g, 6, 0, 0, &m) == 0 && m.count == 0);
+    g[4] = 5.5f;
+    EXPECT(verify_f32(e, g, 6, 0, 0, &m) == 1 && m.first == 4 && m.expected == 5.0 && m.got == 5.5);
+    verify_describe(&m, 6, 3, d, sizeof d);
+    EXPECT(strstr(d, "1 of 6 differ") && strstr(d, "row 1, col 1") && strstr(d, "expected 5") && strstr(d, "got 5.5"));
+    verify_describe(&m, 6, 0, d, sizeof d);
+    EXPECT(strstr(d, "first at [4]"));
+    EXPECT(verify_f32(e, g, 6, 0.6, 0, &m) == 0);         /* within an absolute tolerance   */
+    EXPECT(verify_f32(e, g, 6, 0, 0.11, &m) == 0);        /* within a relative tolerance    */
+    EXPECT(verify_f32(e, g, 6, 0, 0.09, &m) == 1);
+    g[4] = 5.0f;
+    g[1] = NAN;
+    g[5] = NAN;
+    EXPECT(verify_f32(e, g, 6, 1e9, 1e9, &m) == 2 && m.first == 1);  /* NaN never matches */
+    {
+        unsigned int poisoned = 0xFFFFFFFFu;  /* what POISON_BYTE leaves in a float */
+        float p;
+        memcpy(&p, &poisoned, sizeof p);
+        EXPECT(POISON_BYTE == 0xFF && isnan(p));
+    }
+}
+
+static void test_verify_print(void)
+{
+    mismatch_t m = {0, 0, 0, 0};
+    FILE *f = tmpfile();
+    char line[300] = "";
+    EXPECT(f != NULL);
+    if (!f) return;
+    EXPECT(verify_print(f, "kernel", "1x1", &m, 1, 0) == 0);
+    m.count = 3; m.first = 7; m.expected = 1; m.got = 2;
+    EXPECT(verify_print(f, "kernel", "33x31", &m, 1023, 33) == 1);
+    rewind(f);
+    EXPECT(fgets(line, sizeof line, f) && strstr(line, "PASS"));
+    EXPECT(fgets(line, sizeof line, f) && strstr(line, "FAIL") && strstr(line, "3 of 1023") && strstr(line, "row 0, col 7"));
+    fclose(f);
+}
+
+static void test_summary(void)
+{
+    float odd[5] = {5, 1, 4, 2, 3}, even[4] = {4, 1, 3, 2}, one[1] = {7};
+    timing_t t = stats_summary(odd, 5);
+    EXPECT(t.median_ms == 3 && t.min_ms == 1 && t.max_ms == 5 && t.n == 5);
+    EXPECT(odd[0] == 5 && odd[1] == 1);  /* input left alone */
+    t = stats_summary(even, 4);
+    EXPECT(t.median_ms == 2.5 && t.min_ms == 1 && t.max_ms == 4);
+    t = stats_summary(one, 1);
+    EXPECT(t.median_ms == 7 && t.min_ms == 7 && t.max_ms == 7);
+}
+
+static void test_bandwidth(void)
+{
+    EXPECT(fabs(stats_gbs(2e9, 1000.0) - 2.0) < 1e-12);          /* 2e9 B in 1 s = 2 GB/s */
+    EXPECT(fabs(stats_gbs(1e6, 0.001) - 1000.0) < 1e-9);         /* 1 MB in 1 us = 1000 GB/s */
+    EXPECT(stats_gbs(1e6, 0.0) == 0.0);
+    /* the source's GDDR6 card: 7 GHz x 2 = 14 Gb/s per pin, 384-bit bus -> 672 GB/s */
+    EXPECT(fabs(stats_peak_gbs(7000000, 384) - 672.0) < 1e-9);
+    /* one 32-bit GDDR6 channel at 14 Gb/s per pin: 56 GB/s */
+    EXPECT(fabs(stats_peak_gbs(7000000, 32) - 56.0) < 1e-9);
+    /* H100 SXM as its attributes report it: 2619 MHz, 5120 bits */
+    EXPECT(fabs(stats_peak_gbs(2619000, 5120) - 3352.32) < 1e-6);
+}
+
+static void test_flush_and_ws(void)
+{
+    size_t l2 = 50u << 20;
+    EXPECT(stats_should_flush(FLUSH_AUTO, 64u << 20, l2) == 1);
+    EXPECT(stats_should_flush(FLUSH_AUTO, (size_t)1 << 30, l2) == 0);
+    EXPECT(stats_should_flush(FLUSH_ON, (size_t)1 << 30, l2) == 1);
+    EXPECT(stats_should_flush(FLUSH_OFF, 1024, l2) == 0);
+    EXPECT(stats_default_ws(l2, 0) == (size_t)512 << 20);         /* 8 x 50 MiB -> 512 MiB */
+    EXPECT(stats_default_ws(1u << 20, 256u << 20) == (size_t)256 << 20);
+    EXPECT(stats_default_ws(0, 1) == 1);
+}
+
+static void test_bar(void)
+{
+    char b[40];
+    report_bar(100.0, b, sizeof b);
+    EXPECT(strlen(b) == 25 && b[0] == '#');
+    report_bar(0.0, b, sizeof b);
+    EXPECT(strlen(b) == 0);
+    report_bar(12.0, b, sizeof b);
+    EXPECT(!strcmp(b, "###"));
+    report_bar(500.0, b, sizeof b);
+    EXPECT(strlen(b) == 31 && b[30] == '>');
+    report_bar(-3.0, b, sizeof b);
+    EXPECT(strlen(b) == 0);
+}
+
+static void test_transpose(void)
+{
+    /* 2 rows x 3 columns -> 3 rows x 2 columns */
+    float in[6] = {1, 2, 3, 4, 5, 6}, out[6], want[6] = {1, 4, 2, 5, 3, 6};
+    float row[5] = {1, 2, 3, 4, 5}, col[5];
+    int i;
+    cpu_transpose_f32(in, out, 3, 2);
+    for (i = 0; i < 6; i++) EXPECT(out[i] == want[i]);
+    cpu_transpose_f32(row, col, 5, 1);  /* 1 x N and N x 1 are the same memory */
+    for (i = 0; i < 5; i++) EXPECT(col[i] == row[i]);
+    {   /* transposing twice gives the input back, for an odd non-square shape */
+        static float a[37 * 11], b[37 * 11], c[37 * 11];
+        for (i = 0; i < 37 * 11; i++) a[i] = (float)i;
+        cpu_transpose_f32(a, b, 37, 11);
+        cpu_transpose_f32(b, c, 11, 37);
+        for (i = 0; i < 37 * 11; i++) EXPECT(c[i] == a[i]);
+        EXPECT(b[1] == 37.0f);  /* out[0][1] = in[1][0] */
+    }
+}
+
+static void test_warp_sums(void)
+{
+    float v[70], s[3];
+    int i;
+    for (i = 0; i < 70; i++) v[i] = (float)(i + 1);
+    cpu_warp_sums_f32(v, 70, s);
+    EXPECT(s[0] == 528.0f);              /* 1 + ... + 32    */
+    EXPECT(s[1] == 1552.0f);             /* 33 + ... + 64   */
+    EXPECT(s[2] == 405.0f);              /* 65 + ... + 70; missing lanes count 0 */
+    {   /* the butterfly order differs from left-to-right: a case where float rounding shows it */
+        float w[32] = {0};
+        w[0] = 16777216.0f; w[1] = 1.0f; w[3] = 1.0f;
+        cpu_warp_sums_f32(w, 32, s);
+        /* left to right, (2^24 + 1) + 1 rounds to 2^24 twice; the butterfly adds 1 + 1 first */
+        EXPECT(s[0] == 16777218.0f);
+    }
+}
+
+static void test_rng(void)
+{
+    uint64_t i;
+    int in_range = 1, distinct = 0, negative = 0;
+    for (i = 0; i < 10000; i++) {
+        float x = rng_float(42, i);
+        if (!(x >= -1.0f && x < 1.0f)) in_range = 0;
+        if (x != rng_float(43, i)) distinct++;
+        if (x < 0) negative++;
+    }
+    EXPECT(in_range);
+    EXPECT(distinct > 9900);                  /* another seed, another stream     */
+    EXPECT(negative > 4500 && negative < 5500);
+    EXPECT(rng_float(42, 7) == rng_float(42, 7));
+    EXPECT(rng_float(42, 7) * 8388608.0f == (float)(int)(rng_float(42, 7) * 8388608.0f));  /* on the 2^-23 grid */
+}
+
+int main(void)
+{
+    run_test("args: defaults and good command lines", test_args_good);
+    run_test("args: bad command lines fail and name the bad token", test_args_bad);
+    run_test("args: size limits and malformed sizes", test_size_limits);
+    run_test("verify: exact/tolerance compare, NaN, first mismatch", test_verify);
+    run_test("verify: PASS/FAIL lines of a --check sweep", test_verify_print);
+    run_test("stats: median/min/max for odd, even and single counts", test_summary);
+    run_test("stats: GB/s and theoretical peak arithmetic", test_bandwidth);
+    run_test("stats: L2 flush decision and default working set", test_flush_and_ws);
+    run_test("report: text bar", test_bar);
+    run_test("cpu_transpose_f32: non-square, 1xN, round trip", test_transpose);
+    run_test("cpu_warp_sums_f32: partial warps and butterfly order", test_warp_sums);
+    run_test("rng_float: range, determinism, seeds", test_rng);
+    return failures ? 1 : 0;
+}
