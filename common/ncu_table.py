@@ -52,7 +52,8 @@ def main(ncu_csv, rows_csv):
         name = r.get("Kernel Name", "")
         if not name.startswith("L:"):
             continue
-        name = name[2:]
+        # ncu names it "L:<range>/<kernel signature>": keep the range, our table's row label
+        name = name[2:].rsplit("/", 1)[0] if "/" in name else name[2:]
         m = r["Metric Name"]
         try:
             v = float(r["Metric Value"].replace(",", ""))
