@@ -29,23 +29,27 @@ else
 fi
 [ "$gpu" = 1 ] && echo "GPU found: running verification too" || echo "No GPU: build, host and argument tests only"
 
-# ---- 1. host unit tests ---------------------------------------------------------------------
+# ---- 1. host unit tests: every common/tests/test_*.c is a program of its own ---------------
 mkdir -p "$COMMON/build"
-if ${CC:-gcc} -std=c99 -O2 -Wall -Wextra -Werror -pedantic -I"$COMMON" -o "$COMMON/build/test_common" \
-        "$COMMON/tests/test_common.c" "$COMMON"/*.c -lm 2>"$LOG/unit_build"; then
-    "$COMMON/build/test_common" >"$LOG/unit" 2>&1
-    rc=$?
-    while read -r line; do
-        case "$line" in
-            PASS*) ok "common: ${line#PASS }" ;;
-            FAIL*) bad "common: ${line#FAIL }" ;;
-        esac
-    done <"$LOG/unit"
-    [ $rc -eq 0 ] || bad "common: unit test program exited $rc"
-else
-    bad "common: unit tests do not build with warnings as errors"
-    cat "$LOG/unit_build"
-fi
+for t in "$COMMON"/tests/test_*.c; do
+    tname=$(basename "$t" .c)
+    if ${CC:-gcc} -std=c99 -O2 -Wall -Wextra -Werror -pedantic -I"$COMMON" -o "$COMMON/build/$tname" \
+            "$t" "$COMMON"/*.c -lm 2>"$LOG/unit_build"; then
+        "$COMMON/build/$tname" >"$LOG/unit" 2>&1
+        rc=$?
+        while read -r line; do
+            case "$line" in
+                PASS*) ok "common: ${line#PASS }" ;;
+                FAIL*) bad "common: ${line#FAIL }" ;;
+                *) echo "      $line" ;;
+            esac
+        done <"$LOG/unit"
+        [ $rc -eq 0 ] || bad "common: $tname exited $rc"
+    else
+        bad "common: $tname does not build with warnings as errors"
+        cat "$LOG/unit_build"
+    fi
+done
 
 # ---- per lesson -------------------------------------------------------------------------------
 # run NAME EXPECTED_RC PROGRAM ARGS... : runs it, keeps stdout/stderr in $LOG/out, $LOG/err
