@@ -29,27 +29,33 @@ else
 fi
 [ "$gpu" = 1 ] && echo "GPU found: running verification too" || echo "No GPU: build, host and argument tests only"
 
-# ---- 1. host unit tests: every common/tests/test_*.c is a program of its own ---------------
-mkdir -p "$COMMON/build"
-for t in "$COMMON"/tests/test_*.c; do
-    tname=$(basename "$t" .c)
-    if ${CC:-gcc} -std=c99 -O2 -Wall -Wextra -Werror -pedantic -I"$COMMON" -o "$COMMON/build/$tname" \
-            "$t" "$COMMON"/*.c -lm 2>"$LOG/unit_build"; then
-        "$COMMON/build/$tname" >"$LOG/unit" 2>&1
-        rc=$?
-        while read -r line; do
-            case "$line" in
-                PASS*) ok "common: ${line#PASS }" ;;
-                FAIL*) bad "common: ${line#FAIL }" ;;
-                *) echo "      $line" ;;
-            esac
-        done <"$LOG/unit"
-        [ $rc -eq 0 ] || bad "common: $tname exited $rc"
-    else
-        bad "common: $tname does not build with warnings as errors"
-        cat "$LOG/unit_build"
-    fi
-done
+# ---- 1. host unit tests: every tests/test_*.c (in common/ and in a lesson) is a program ------
+# unit_tests LABEL DIR: builds each DIR/tests/test_*.c with common/*.c, runs it, counts its lines
+unit_tests() {
+    local label=$1 dir=$2 t tname rc line
+    mkdir -p "$dir/build"
+    for t in "$dir"/tests/test_*.c; do
+        [ -f "$t" ] || continue
+        tname=$(basename "$t" .c)
+        if ${CC:-gcc} -std=c99 -O2 -Wall -Wextra -Werror -pedantic -I"$COMMON" -I"$dir" -o "$dir/build/$tname" \
+                "$t" "$COMMON"/*.c -lm 2>"$LOG/unit_build"; then
+            "$dir/build/$tname" >"$LOG/unit" 2>&1
+            rc=$?
+            while read -r line; do
+                case "$line" in
+                    PASS*) ok "$label: ${line#PASS }" ;;
+                    FAIL*) bad "$label: ${line#FAIL }" ;;
+                    *) echo "      $line" ;;
+                esac
+            done <"$LOG/unit"
+            [ $rc -eq 0 ] || bad "$label: $tname exited $rc"
+        else
+            bad "$label: $tname does not build with warnings as errors"
+            cat "$LOG/unit_build"
+        fi
+    done
+}
+unit_tests common "$COMMON"
 
 # ---- per lesson -------------------------------------------------------------------------------
 # run NAME EXPECTED_RC PROGRAM ARGS... : runs it, keeps stdout/stderr in $LOG/out, $LOG/err
@@ -62,6 +68,7 @@ COMMON_BAD=("--bogus" "--size" "--size 0" "--size -5" "--size abc" "--size 99999
 test_lesson() {
     local dir=$1 name prog progs p args tok rc extra
     name=$(basename "$(cd "$dir" && pwd)")
+    unit_tests "$name" "$(cd "$dir" && pwd)"
     if ! make -s -C "$dir" -j2 all >"$LOG/build" 2>&1; then
         bad "$name: builds with warnings as errors"
         sed 's/^/    /' "$LOG/build" | head -40
