@@ -166,8 +166,8 @@ void args_usage(FILE *f, const char *prog, const char *summary, const char *size
     fprintf(f, "  --flush         flush the L2 cache before every timed launch\n");
     fprintf(f, "  --no-flush      never flush (default: flush when the data is < 4x the L2 size)\n");
     fprintf(f, "  --seed N        seed of the random input data (default 2024)\n");
-    fprintf(f, "  --check         verify every kernel at several odd sizes, no timing
-                  (with --quick: only the small sizes)\n");
+    fprintf(f, "  --check         verify every kernel at several odd sizes, no timing\n");
+    fprintf(f, "                  (with --quick: only the small sizes)\n");
     fprintf(f, "  --quick         smaller sizes and fewer repetitions\n");
     fprintf(f, "  --csv           machine-readable rows on stdout, nothing else\n");
     for (k = 0; k < nopts; k++) {
