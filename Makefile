@@ -3,7 +3,7 @@
 # A lesson folder takes part once it has a Makefile; folders that only hold a README are skipped.
 LESSONS := $(sort $(patsubst %/Makefile,%,$(wildcard 0*/Makefile)))
 
-.PHONY: all run test check sanitize profile clean help $(LESSONS)
+.PHONY: all run test check sanitize profile results clean help $(LESSONS)
 
 all:
 	@for d in $(LESSONS); do $(MAKE) --no-print-directory -C $$d all || exit 1; done
@@ -23,6 +23,9 @@ profile: all
 test:
 	@bash common/test.sh $(LESSONS)
 
+results: all
+	@bash common/results.sh $(LESSONS)
+
 clean:
 	@for d in $(LESSONS); do $(MAKE) --no-print-directory -C $$d clean; done
 	rm -rf common/build
@@ -35,6 +38,8 @@ help:
 	@echo "make check     every lesson's --check (verification only)"
 	@echo "make sanitize  compute-sanitizer memcheck/racecheck/initcheck/synccheck on every lesson"
 	@echo "make profile   Nsight Compute counters for every lesson"
+	@echo "make results   (GPU) rerun every lesson, store CSV under results/<GPU>/ and refresh the"
+	@echo "               measured output in the lesson READMEs"
 	@echo "make clean     remove build outputs"
 	@echo "Variables: ARCH=auto|native|sm_XX (default auto), ARGS='...' for the lesson programs."
 	@echo "In a lesson folder, 'make help' lists that lesson's targets."

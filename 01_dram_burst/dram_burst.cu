@@ -31,30 +31,45 @@ __global__ void copy_one_per_thread(float *dst, const float *src, size_t n)
 /* Where segment-gather element i lives.  Element i belongs to segment k = i / seg_floats; segment
  * k sits alone in slot (k * mult) mod nslots, slots being max(S, 128) bytes apart.  mult is odd
  * and nslots a power of two, so this is a permutation of the slots: neighbouring segments land
- * far apart and no two segments ever share a 32-byte sector (or a 128-byte line). */
+ * far apart and no two segments ever share a 32-byte sector (or a 128-byte line).  S is a power
+ * of two, so the division is a shift. */
 typedef struct {
-    unsigned seg_floats;   /* S / 4                                 */
-    unsigned slot_floats;  /* max(S, 128) / 4                        */
-    size_t nslots;         /* power of two >= number of segments     */
-    size_t mult;           /* odd: a bijection modulo nslots         */
+    unsigned seg_shift;    /* log2(S / 4): floats per segment = 1 << seg_shift */
+    unsigned slot_floats;  /* max(S, 128) / 4                                  */
+    size_t nslots;         /* power of two >= number of segments               */
+    size_t mult;           /* odd: a bijection modulo nslots                   */
 } gather_geom_t;
 
 static __host__ __device__ size_t gather_src_index(size_t i, gather_geom_t g)
 {
-    size_t k = i / g.seg_floats, within = i % g.seg_floats;
+    size_t k = i >> g.seg_shift, within = i & (((size_t)1 << g.seg_shift) - 1);
     size_t slot = (k * g.mult) & (g.nslots - 1);
     return slot * g.slot_floats + within;
 }
 
-/* Each thread loads one float of some segment: S/4 consecutive threads read one segment, so the
- * instruction count is the same for every S and only the addresses change.  The warp adds its 32
- * values so the result can be checked and nothing is written back but one float per warp. */
+/* Each thread loads GATHER_ILP floats, each from some segment: S/4 consecutive threads read one
+ * segment, so the instruction count is the same for every S and only the addresses change.  All
+ * the loads are issued before any is used, so several are in flight per thread: with one, the
+ * kernel would wait on latency, not on DRAM, and the large-S plateau would sit far below what the
+ * memory can do.  Each warp adds every group of 32 values so the result can be checked and only one
+ * float per 32 is written back. */
+#define GATHER_ILP 4
 __global__ void gather_segments(const float *src, float *warp_sums, size_t n, gather_geom_t g)
 {
-    size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-    float v = (i < n) ? src[gather_src_index(i, g)] : 0.0f;
-    v = warp_sum_xor(v);
-    if ((threadIdx.x & 31) == 0 && i < n) warp_sums[i / 32] = v;
+    size_t base = blockIdx.x * (size_t)blockDim.x * GATHER_ILP + threadIdx.x;
+    float v[GATHER_ILP];
+    int u;
+#pragma unroll
+    for (u = 0; u < GATHER_ILP; u++) {
+        size_t i = base + (size_t)u * blockDim.x;
+        v[u] = (i < n) ? src[gather_src_index(i, g)] : 0.0f;
+    }
+#pragma unroll
+    for (u = 0; u < GATHER_ILP; u++) {
+        size_t i = base + (size_t)u * blockDim.x;
+        float sum = warp_sum_xor(v[u]);  /* every lane takes part, in range or not */
+        if ((threadIdx.x & 31) == 0 && i < n) warp_sums[i / 32] = sum;
+    }
 }
 
 /* ---- the experiments ---------------------------------------------------------------------- */
@@ -67,10 +82,11 @@ static int l2_fetch = 0;   /* --l2-fetch: cudaLimitMaxL2FetchGranularity, 0 = le
 static gather_geom_t make_geom(size_t n, int seg_bytes)
 {
     gather_geom_t g;
-    size_t nseg;
-    g.seg_floats = (unsigned)(seg_bytes / 4);
+    size_t nseg, seg_floats = (size_t)seg_bytes / 4;
+    g.seg_shift = 0;
+    while (((size_t)1 << g.seg_shift) < seg_floats) g.seg_shift++;
     g.slot_floats = (unsigned)((seg_bytes > 128 ? seg_bytes : 128) / 4);
-    nseg = (n + g.seg_floats - 1) / g.seg_floats;
+    nseg = (n + seg_floats - 1) / seg_floats;
     g.nslots = 1;
     while (g.nslots < nseg) g.nslots <<= 1;
     g.mult = (size_t)0x9E3779B1u & (g.nslots - 1);
@@ -93,7 +109,7 @@ typedef struct {
     gather_geom_t g;
 } launch_ctx_t;
 
-static unsigned grid_for(size_t n, int block) { return (unsigned)((n + block - 1) / block); }
+static unsigned grid_for(size_t n, int per_block) { return (unsigned)((n + per_block - 1) / per_block); }
 
 static void launch_copy(void *p)
 {
@@ -104,7 +120,7 @@ static void launch_copy(void *p)
 static void launch_gather(void *p)
 {
     launch_ctx_t *c = (launch_ctx_t *)p;
-    gather_segments<<<grid_for(c->n, c->block), c->block>>>(c->src, c->dst, c->n, c->g);
+    gather_segments<<<grid_for(c->n, c->block * GATHER_ILP), c->block>>>(c->src, c->dst, c->n, c->g);
 }
 
 /* Runs the copy once on a poisoned output and compares it with the input, recomputed on the CPU. */
@@ -262,7 +278,7 @@ static int experiment_gather(const gpu_info_t *g, const args_t *a, size_t n, int
     for (s = 0; s < NSEG; s++) {
         launch_ctx_t c = {d_src, d_sums, n, block, make_geom(n, SEG_BYTES[s])};
         /* data touched: every segment costs at least one 32-byte sector */
-        size_t nseg = (n + c.g.seg_floats - 1) / c.g.seg_floats;
+        size_t nseg = (n + ((size_t)1 << c.g.seg_shift) - 1) >> c.g.seg_shift;
         size_t touched = nseg * (size_t)(SEG_BYTES[s] > 32 ? SEG_BYTES[s] : 32);
         snprintf(label, sizeof label, "gather S=%d B", SEG_BYTES[s]);
         ok[s] = verify_gather(d_src, d_sums, n, SEG_BYTES[s], block, a->seed, &m) == 0;

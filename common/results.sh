@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# make results (needs a GPU): reruns every lesson, stores its --csv rows under results/<GPU>/, and
+# refreshes the measured output in each lesson's README between <!-- results:begin/end --> (and
+# <!-- profile:begin/end --> when ncu is there), naming the GPU, CUDA version and date.
+# A lesson's Makefile may list extra runs for its README in RESULTS_ARGS, separated by ';'
+# (an empty entry is the plain `make run`).
+# usage: results.sh [lesson dirs...]
+set -u
+COMMON=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(dirname "$COMMON")
+if ! nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
+    echo "make results needs a GPU (nvidia-smi sees none). Nothing was changed."
+    exit 3
+fi
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader -i "${CUDA_VISIBLE_DEVICES:-0}" 2>/dev/null | head -1)
+[ -n "$gpu" ] || gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
+driver=$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -1)
+cuda=$(nvcc --version 2>/dev/null | sed -n 's/.*release \([0-9.]*\),.*/\1/p')
+day=$(date -u +%F)
+slug=$(echo "$gpu" | sed 's/[^A-Za-z0-9]\+/_/g; s/_$//')
+mkdir -p "$ROOT/results/$slug"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+[ $# -eq 0 ] && set -- "$ROOT"/0*/
+status=0
+for d in "$@"; do
+    d=${d%/}
+    [ -f "$d/Makefile" ] || continue
+    name=$(basename "$d")
+    prog=$(make -s -C "$d" print-PROG)
+    make -s -C "$d" all >/dev/null || { echo "$name: build failed"; status=1; continue; }
+    IFS=';' read -r -a runs <<<"$(make -s -C "$d" print-RESULTS_ARGS)"
+    [ ${#runs[@]} -eq 0 ] && runs=("")
+    {
+        echo "Measured on an $gpu with CUDA $cuda (driver $driver), $day, by \`make results\`."
+        echo
+    } >"$tmp/block"
+    for args in "${runs[@]}"; do
+        args=$(echo "$args" | sed 's/^ *//; s/ *$//')
+        t0=$(date +%s%N)
+        # shellcheck disable=SC2086
+        (cd "$d" && ./"$prog" $args) >"$tmp/out" 2>&1
+        rc=$?
+        echo "== $name: ./$prog $args ($(( ($(date +%s%N) - t0) / 1000000 )) ms)"
+        [ $rc -eq 0 ] || { echo "$name: ./$prog $args exited $rc"; status=1; }
+        {
+            if [ -z "$args" ]; then echo "\`make run\`:"; else echo "\`make run ARGS=\"$args\"\`:"; fi
+            echo '```text'
+            cat "$tmp/out"
+            echo '```'
+            echo
+        } >>"$tmp/block"
+    done
+    (cd "$d" && ./"$prog" --csv) >"$ROOT/results/$slug/$name.csv" 2>"$tmp/err" || status=1
+    python3 "$COMMON/readme_block.py" "$d/README.md" results "$tmp/block"
+    if grep -q '<!-- profile:begin -->' "$d/README.md" && command -v ncu >/dev/null 2>&1; then
+        {
+            echo "\`make profile\` on the same GPU ($day):"
+            echo '```text'
+            make -s -C "$d" profile 2>&1 | grep -v '^Profiling'
+            echo '```'
+        } >"$tmp/prof"
+        python3 "$COMMON/readme_block.py" "$d/README.md" profile "$tmp/prof"
+    fi
+done
+echo "CSV rows are in results/$slug/; the READMEs' results blocks were refreshed."
+exit $status
