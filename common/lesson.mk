@@ -1,6 +1,7 @@
 # Shared build rules for every lesson.  A lesson's Makefile sets a few variables and includes this:
 #
 #   PROG            the program, built from $(PROG).cu (plus LOCAL_SRC if any)
+#   PROGS           optional: several programs, in the order `make run` runs them (default $(PROG))
 #   LOCAL_SRC       extra lesson-local .cu files (optional)
 #   LESSON_LIBS     extra libraries, e.g. -lcublas (optional)
 #   PROFILE_METRICS comma-separated Nsight Compute metrics for `make profile`
@@ -53,7 +54,8 @@ HEADERS    := $(wildcard $(COMMON)/*.h $(COMMON)/*.cuh *.h *.cuh)
 LOCAL_OBJ  := $(patsubst %.cu,$(BUILD)/%.o,$(LOCAL_SRC))
 
 HAS_EXERCISE := $(wildcard exercise.cu)
-PROGRAMS := $(PROG) $(if $(HAS_EXERCISE),student solution)
+PROGS    ?= $(PROG)
+PROGRAMS := $(PROGS) $(if $(HAS_EXERCISE),student solution)
 
 .PHONY: all run check profile sanitize clean help exercise test
 .DEFAULT_GOAL := all
@@ -77,7 +79,7 @@ $(BUILD)/common_%_cu.o: $(COMMON)/%.cu $(HEADERS) $(BUILD)/arch.stamp | $(BUILD)
 $(BUILD)/%.o: %.cu $(HEADERS) $(BUILD)/arch.stamp | $(BUILD)
 	$(NVCC) $(NVCCFLAGS) -c $< -o $@
 
-$(PROG): $(BUILD)/$(PROG).o $(LOCAL_OBJ) $(COMMON_OBJ)
+$(PROGS): %: $(BUILD)/%.o $(LOCAL_OBJ) $(COMMON_OBJ)
 	$(NVCC) $(ARCH_FLAGS) $^ -o $@ $(LDLIBS)
 
 student: $(BUILD)/exercise.o $(BUILD)/exercise_check.o $(COMMON_OBJ)
@@ -86,21 +88,20 @@ student: $(BUILD)/exercise.o $(BUILD)/exercise_check.o $(COMMON_OBJ)
 solution: $(BUILD)/solution.o $(BUILD)/exercise_check.o $(COMMON_OBJ)
 	$(NVCC) $(ARCH_FLAGS) $^ -o $@ $(LDLIBS)
 
-run: $(PROG)
-	./$(PROG) $(ARGS)
+run: $(PROGS)
+	@for p in $(PROGS); do ./$$p $(ARGS) || exit $$?; done
 
 check: $(PROGRAMS)
-	./$(PROG) --check $(ARGS)
-	$(if $(HAS_EXERCISE),./solution --check $(ARGS))
+	@for p in $(PROGS) $(if $(HAS_EXERCISE),solution); do ./$$p --check $(ARGS) || exit $$?; done
 
 exercise: student
 	./student $(ARGS)
 
-profile: $(PROG)
-	@bash $(COMMON)/profile.sh ./$(PROG) '$(PROFILE_METRICS)' $(ARGS)
+profile: $(PROGS)
+	@for p in $(PROGS); do bash $(COMMON)/profile.sh ./$$p '$(PROFILE_METRICS)' $(ARGS) || exit $$?; done
 
 sanitize: $(PROGRAMS)
-	@bash $(COMMON)/sanitize.sh ./$(PROG) $(if $(HAS_EXERCISE),./solution)
+	@bash $(COMMON)/sanitize.sh $(addprefix ./,$(PROGS)) $(if $(HAS_EXERCISE),./solution)
 
 test:
 	@bash $(COMMON)/test.sh .

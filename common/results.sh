@@ -3,7 +3,7 @@
 # refreshes the measured output in each lesson's README between <!-- results:begin/end --> (and
 # <!-- profile:begin/end --> when ncu is there), naming the GPU, CUDA version and date.
 # A lesson's Makefile may list extra runs for its README in RESULTS_ARGS, separated by ';'
-# (an empty entry is the plain `make run`).
+# (every program of the lesson also runs once with no arguments).
 # usage: results.sh [lesson dirs...]
 set -u
 COMMON=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -27,7 +27,7 @@ for d in "$@"; do
     d=${d%/}
     [ -f "$d/Makefile" ] || continue
     name=$(basename "$d")
-    prog=$(make -s -C "$d" print-PROG)
+    read -r -a progs <<<"$(make -s -C "$d" print-PROGS)"
     make -s -C "$d" all >/dev/null || { echo "$name: build failed"; status=1; continue; }
     IFS=';' read -r -a runs <<<"$(make -s -C "$d" print-RESULTS_ARGS)"
     [ ${#runs[@]} -eq 0 ] && runs=("")
@@ -35,7 +35,13 @@ for d in "$@"; do
         echo "Measured on an $gpu with CUDA $cuda (driver $driver), $day, by \`make results\`."
         echo
     } >"$tmp/block"
-    for args in "${runs[@]}"; do
+    # every program once with no arguments, then the first with each RESULTS_ARGS entry
+    jobs=()
+    for p in "${progs[@]}"; do jobs+=("$p|"); done
+    for args in "${runs[@]}"; do [ -n "$(echo "$args" | tr -d ' ')" ] && jobs+=("${progs[0]}|$args"); done
+    for job in "${jobs[@]}"; do
+        prog=${job%%|*}
+        args=${job#*|}
         args=$(echo "$args" | sed 's/^ *//; s/ *$//')
         t0=$(date +%s%N)
         # shellcheck disable=SC2086
@@ -44,14 +50,16 @@ for d in "$@"; do
         echo "== $name: ./$prog $args ($(( ($(date +%s%N) - t0) / 1000000 )) ms)"
         [ $rc -eq 0 ] || { echo "$name: ./$prog $args exited $rc"; status=1; }
         {
-            if [ -z "$args" ]; then echo "\`make run\`:"; else echo "\`make run ARGS=\"$args\"\`:"; fi
+            echo "\`./$prog${args:+ $args}\`:"
             echo '```text'
             cat "$tmp/out"
             echo '```'
             echo
         } >>"$tmp/block"
     done
-    (cd "$d" && ./"$prog" --csv) >"$ROOT/results/$slug/$name.csv" 2>"$tmp/err" || status=1
+    for p in "${progs[@]}"; do
+        (cd "$d" && ./"$p" --csv) >"$ROOT/results/$slug/$p.csv" 2>"$tmp/err" || status=1
+    done
     python3 "$COMMON/readme_block.py" "$d/README.md" results "$tmp/block"
     if grep -q '<!-- profile:begin -->' "$d/README.md" && command -v ncu >/dev/null 2>&1; then
         {

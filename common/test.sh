@@ -66,7 +66,7 @@ COMMON_BAD=("--bogus" "--size" "--size 0" "--size -5" "--size abc" "--size 99999
             "--block 2000" "--block 0x4" "--seed x1")
 
 test_lesson() {
-    local dir=$1 name prog progs p args tok rc extra
+    local dir=$1 name prog progs mains p args tok rc extra
     name=$(basename "$(cd "$dir" && pwd)")
     unit_tests "$name" "$(cd "$dir" && pwd)"
     if ! make -s -C "$dir" -j2 all >"$LOG/build" 2>&1; then
@@ -75,8 +75,8 @@ test_lesson() {
         return
     fi
     ok "$name: builds with warnings as errors"
-    prog=$(make -s -C "$dir" print-PROG)
-    progs=("$prog")
+    read -r -a mains <<<"$(make -s -C "$dir" print-PROGS)"
+    progs=("${mains[@]}")
     [ -f "$dir/exercise.cu" ] && progs+=(solution student)
 
     for p in "${progs[@]}"; do
@@ -91,17 +91,19 @@ test_lesson() {
         IFS=';' read -r -a more <<<"$extra"
         bads+=("${more[@]}")
     fi
-    for args in "${bads[@]}"; do
-        args=$(echo "$args" | sed 's/^ *//; s/ *$//')
-        [ -n "$args" ] || continue
-        tok=${args##* }
-        # shellcheck disable=SC2086
-        rc=$(run "$dir/$prog" $args)
-        if [ "$rc" = 2 ] && head -1 "$LOG/err" | grep -qF -- "$tok" && grep -q '^Usage:' "$LOG/err"; then
-            ok "$name: '$args' exits 2 naming '$tok'"
-        else
-            bad "$name: '$args' exits 2 naming '$tok' (got $rc: $(head -1 "$LOG/err"))"
-        fi
+    for prog in "${mains[@]}"; do
+        for args in "${bads[@]}"; do
+            args=$(echo "$args" | sed 's/^ *//; s/ *$//')
+            [ -n "$args" ] || continue
+            tok=${args##* }
+            # shellcheck disable=SC2086
+            rc=$(run "$dir/$prog" $args)
+            if [ "$rc" = 2 ] && head -1 "$LOG/err" | grep -qF -- "$tok" && grep -q '^Usage:' "$LOG/err"; then
+                ok "$name: $prog '$args' exits 2 naming '$tok'"
+            else
+                bad "$name: $prog '$args' exits 2 naming '$tok' (got $rc: $(head -1 "$LOG/err"))"
+            fi
+        done
     done
 
     if [ "$gpu" = 0 ]; then
@@ -113,13 +115,15 @@ test_lesson() {
         return
     fi
 
-    rc=$(run "$dir/$prog" --check)
-    if [ "$rc" = 0 ] && grep -q 'PASS' "$LOG/out" && ! grep -q 'FAIL' "$LOG/out"; then
-        ok "$name: --check verifies every kernel ($(grep -c PASS "$LOG/out") checks)"
-    else
-        bad "$name: --check (exit $rc)"
-        grep -E 'FAIL|rror' "$LOG/out" "$LOG/err" | head -10 | sed 's/^/    /'
-    fi
+    for prog in "${mains[@]}"; do
+        rc=$(run "$dir/$prog" --check)
+        if [ "$rc" = 0 ] && grep -q 'PASS' "$LOG/out" && ! grep -q 'FAIL' "$LOG/out"; then
+            ok "$name: $prog --check verifies every kernel ($(grep -c PASS "$LOG/out") checks)"
+        else
+            bad "$name: $prog --check (exit $rc)"
+            grep -E 'FAIL|rror' "$LOG/out" "$LOG/err" | head -10 | sed 's/^/    /'
+        fi
+    done
     if [ -f "$dir/exercise.cu" ]; then
         rc=$(run "$dir/solution" --check)
         if [ "$rc" = 0 ] && ! grep -q 'FAIL' "$LOG/out"; then ok "$name: the exercise's reference solution passes its checker"
@@ -131,14 +135,16 @@ test_lesson() {
             else bad "$name: the checker catches the unsolved exercise skeleton (exit $rc)"; fi
         fi
     fi
-    rc=$(run "$dir/$prog" --quick --csv)
-    if [ "$rc" = 0 ] && head -1 "$LOG/out" | grep -q '^lesson,' &&
-            [ "$(grep -vc ',' "$LOG/out")" = 0 ] && ! grep -q ',FAILED,' "$LOG/out"; then
-        ok "$name: --quick --csv runs and prints only CSV ($(($(wc -l <"$LOG/out") - 1)) rows)"
-    else
-        bad "$name: --quick --csv runs and prints only CSV (exit $rc)"
-        head -5 "$LOG/err" | sed 's/^/    /'
-    fi
+    for prog in "${mains[@]}"; do
+        rc=$(run "$dir/$prog" --quick --csv)
+        if [ "$rc" = 0 ] && head -1 "$LOG/out" | grep -q '^lesson,' &&
+                [ "$(grep -vc ',' "$LOG/out")" = 0 ] && ! grep -q ',FAILED,' "$LOG/out"; then
+            ok "$name: $prog --quick --csv runs and prints only CSV ($(($(wc -l <"$LOG/out") - 1)) rows)"
+        else
+            bad "$name: $prog --quick --csv runs and prints only CSV (exit $rc)"
+            head -5 "$LOG/err" | sed 's/^/    /'
+        fi
+    done
 }
 
 if [ $# -eq 0 ]; then
