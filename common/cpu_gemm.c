@@ -1,0 +1,64 @@
+/* CPU matrix-product reference (see cpu_gemm.h). */
+#include "cpu_gemm.h"
+#include "rng.h"
+
+#include <math.h>
+
+void cpu_gemm_element(const float *A, const float *B, int N, int K, int row, int col,
+                      double *value, double *abs_sum)
+{
+    double v = 0.0, a = 0.0;
+    int k;
+    for (k = 0; k < K; k++) {
+        double p = (double)A[(size_t)row * K + k] * (double)B[(size_t)k * N + col];
+        v += p;
+        a += fabs(p);
+    }
+    *value = v;
+    *abs_sum = a;
+}
+
+double cpu_gemm_tolerance(int K)
+{
+    return (double)K * ldexp(1.0, -23);
+}
+
+static void check_one(const float *A, const float *B, const float *got, int N, int K, int r, int c,
+                      double tol, mismatch_t *m)
+{
+    double v, a, g = got[(size_t)r * N + c];
+    cpu_gemm_element(A, B, N, K, r, c, &v, &a);
+    if (isnan(g) || fabs(g - v) > tol * a + 1e-30) {
+        if (m->count == 0) {
+            m->first = (size_t)r * N + c;
+            m->expected = v;
+            m->got = g;
+        }
+        m->count++;
+    }
+}
+
+size_t verify_gemm_f32(const float *A, const float *B, const float *got, int M, int N, int K,
+                       size_t sample, uint64_t seed, mismatch_t *m)
+{
+    double tol = cpu_gemm_tolerance(K);
+    m->count = 0;
+    m->first = 0;
+    m->expected = m->got = 0.0;
+    if (sample == 0) {
+        int r, c;
+        for (r = 0; r < M; r++)
+            for (c = 0; c < N; c++) check_one(A, B, got, N, K, r, c, tol, m);
+    } else {
+        size_t s;
+        check_one(A, B, got, N, K, 0, 0, tol, m);
+        check_one(A, B, got, N, K, 0, N - 1, tol, m);
+        check_one(A, B, got, N, K, M - 1, 0, tol, m);
+        check_one(A, B, got, N, K, M - 1, N - 1, tol, m);
+        for (s = 0; s < sample; s++) {
+            uint64_t h = rng_mix64(seed ^ rng_mix64(s));
+            check_one(A, B, got, N, K, (int)(h % (uint64_t)M), (int)((h >> 32) % (uint64_t)N), tol, m);
+        }
+    }
+    return m->count;
+}
