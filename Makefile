@@ -8,8 +8,14 @@ LESSONS := $(sort $(patsubst %/Makefile,%,$(wildcard 0*/Makefile)))
 all:
 	@for d in $(LESSONS); do $(MAKE) --no-print-directory -C $$d all || exit 1; done
 
+# Every lesson appends its table rows to one file (LESSON_SUMMARY_FILE); the summary reads it.
+SUMMARY := $(CURDIR)/common/build/run-summary.csv
 run: all
-	@for d in $(LESSONS); do echo; echo "===== $$d ====="; $(MAKE) --no-print-directory -s -C $$d run || exit 1; done
+	@mkdir -p common/build; rm -f $(SUMMARY)
+	@for d in $(LESSONS); do echo; echo "===== $$d ====="; \
+	    LESSON_SUMMARY_FILE=$(SUMMARY) $(MAKE) --no-print-directory -s -C $$d run || exit 1; done
+	@if command -v python3 >/dev/null; then python3 common/summary.py $(SUMMARY); \
+	 else echo "(install python3 for the one-page summary)"; fi
 
 check: all
 	@for d in $(LESSONS); do $(MAKE) --no-print-directory -s -C $$d check || exit 1; done

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static struct {
@@ -11,12 +12,25 @@ static struct {
     int csv, csv_header_done;
     double d2d_gbs, peak_gbs;
     const char *experiment, *extra_name;
-} R = {"lesson", 0, 0, 0.0, 0.0, "", NULL};
+    FILE *summary;  /* LESSON_SUMMARY_FILE: every row is appended there too, as CSV */
+} R = {"lesson", 0, 0, 0.0, 0.0, "", NULL, NULL};
+
+static void summary_close(void)
+{
+    if (R.summary) fclose(R.summary);
+    R.summary = NULL;
+}
 
 void report_init(const char *lesson, int csv)
 {
+    const char *path = getenv("LESSON_SUMMARY_FILE");
     R.lesson = lesson;
     R.csv = csv;
+    /* the root `make run` collects every lesson's rows this way for its one-page summary */
+    if (path && *path && !R.summary) {
+        R.summary = fopen(path, "a");
+        if (R.summary) atexit(summary_close);
+    }
 }
 
 int report_is_csv(void) { return R.csv; }
@@ -79,6 +93,9 @@ void report_row(const char *label, const timing_t *t, double bytes, double extra
     double pd = R.d2d_gbs > 0 ? 100.0 * gbs / R.d2d_gbs : 0.0;
     double pp = R.peak_gbs > 0 ? 100.0 * gbs / R.peak_gbs : 0.0;
     char bar[40], range[40];
+    if (R.summary)
+        fprintf(R.summary, "%s,%s,\"%s\",ok,%.5f,%.5f,%.5f,%.0f,%.1f,%.1f,%.1f,,\n", R.lesson, R.experiment,
+                label, t->median_ms, t->min_ms, t->max_ms, bytes, gbs, pd, pp);
     if (R.csv) {
         printf("%s,%s,\"%s\",ok,%.5f,%.5f,%.5f,%.0f,%.1f,%.1f,%.1f,", R.lesson, R.experiment, label,
                t->median_ms, t->min_ms, t->max_ms, bytes, gbs, pd, pp);
