@@ -1,0 +1,30 @@
+/* Lesson 02 exercise: make the row sums coalesced.
+ *
+ * exercise_check.cu already sums each row with ONE THREAD PER ROW: thread r walks row r from left
+ * to right.  At every step the 32 threads of a warp read 32 different rows, `cols` floats apart:
+ * the index is m[r * cols + c] with r = blockIdx.x * blockDim.x + threadIdx.x, so threadIdx.x is
+ * multiplied by cols -- the opposite of the coalesced form A[(terms without threadIdx.x) +
+ * threadIdx.x].  Before you write anything, predict from experiment 2 (sum_row_strips against
+ * sum_col_strips) how much faster a coalesced version can be.
+ *
+ * TODO: write row_sums_warp_per_row below (see exercise.h): let a whole warp own one row.
+ *   - row w = global thread index / 32, lane = threadIdx.x % 32; a warp with w >= rows returns
+ *     (all its lanes together);
+ *   - lane l adds up m[w][l], m[w][l + 32], m[w][l + 64], ... : at each step the warp reads 32
+ *     consecutive floats of one row, 128 bytes, four whole sectors;
+ *   - the warp adds its 32 partial sums with warp_sum_xor() (common/warp.cuh: every lane of the
+ *     warp must call it), and lane 0 stores the total in sums[w].
+ *
+ * Then `make exercise`: the checker verifies your kernel at odd sizes (1 x 1, 1 x 1000, 1000 x 1,
+ * 33 x 31, ...) and three block sizes, then times it against the one-thread-per-row version. */
+#include "exercise.h"
+#include "warp.cuh"
+
+__global__ void row_sums_warp_per_row(const float *m, float *sums, int rows, int cols)
+{
+    /* TODO: your code here */
+    (void)m;
+    (void)sums;
+    (void)rows;
+    (void)cols;
+}

@@ -1,0 +1,440 @@
+/* Lesson 05: a transpose is strided on one side -- which side should it be?
+ *
+ * Experiment 1: NaiveRow (read rows, write columns) against NaiveCol (read columns, write rows),
+ * between the bounds of lesson 04 (copyRow, copyCol).  Both transposes touch the same number of
+ * sectors per warp; only the side that is strided differs.
+ * Experiment 2: block shapes.  The shape of a block decides the shape of its warps, and the shape of
+ * a warp decides how many sectors each of its loads and stores touches.
+ * Experiment 3: why reading columns wins.  NaiveCol with the strided loads cached in L1 and L2
+ * (the default, __ldg, __ldca), in L2 only (__ldcg), or marked evict-first (__ldcs).
+ *
+ * The four plain kernels (copy_row, copy_col, transpose_naive_row, transpose_naive_col) are in
+ * common/transpose_kernels.cuh: lessons 04 and 06 measure them too. */
+#include "args.h"
+#include "checked_bench.h"
+#include "cuda_check.h"
+#include "exitcodes.h"
+#include "gpu.h"
+#include "matrix_args.h"
+#include "report.h"
+#include "rng.h"
+#include "sectors.h"
+#include "stats.h"
+#include "transpose_kernels.cuh"
+#include "verify.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- kernels ------------------------------------------------------------------------------ */
+
+/* The naive transposes with the load made explicit.  LOAD(p) is one of the cache-hint loads
+ * (CUDA C Programming Guide, "Load Functions Using Cache Hints"; PTX ld.global.<cop>):
+ *   __ldg   ld.global.nc  read-only path: since Volta the same unified L1 as the other loads
+ *   __ldca  ld.global.ca  cache in L1 and L2 (what a plain load asks for)
+ *   __ldcg  ld.global.cg  cache in L2 only: every load goes past the L1
+ *   __ldcs  ld.global.cs  streaming: cached, but first to be evicted (data used once)
+ * The macro stamps out one small kernel per hint, so each is a plain kernel with nothing else
+ * changed; the indices are exactly those of transpose_naive_col / transpose_naive_row. */
+#define NAIVE_COL_WITH_LOAD(name, LOAD)                                                          \
+    __global__ void name(float *out, const float *in, int nx, int ny)                            \
+    {                                                                                            \
+        unsigned r = blockIdx.x * blockDim.x + threadIdx.x, c;                                   \
+        if (r >= (unsigned)ny) return;                                                           \
+        for (c = blockIdx.y * blockDim.y + threadIdx.y; c < (unsigned)nx; c += gridDim.y * blockDim.y) \
+            out[(size_t)c * ny + r] = LOAD(&in[(size_t)r * nx + c]);                             \
+    }
+#define NAIVE_ROW_WITH_LOAD(name, LOAD)                                                          \
+    __global__ void name(float *out, const float *in, int nx, int ny)                            \
+    {                                                                                            \
+        unsigned c = blockIdx.x * blockDim.x + threadIdx.x, r;                                   \
+        if (c >= (unsigned)nx) return;                                                           \
+        for (r = blockIdx.y * blockDim.y + threadIdx.y; r < (unsigned)ny; r += gridDim.y * blockDim.y) \
+            out[(size_t)c * ny + r] = LOAD(&in[(size_t)r * nx + c]);                             \
+    }
+
+NAIVE_COL_WITH_LOAD(transpose_naive_col_ldg, __ldg)
+NAIVE_COL_WITH_LOAD(transpose_naive_col_ldca, __ldca)
+NAIVE_COL_WITH_LOAD(transpose_naive_col_ldcg, __ldcg)
+NAIVE_COL_WITH_LOAD(transpose_naive_col_ldcs, __ldcs)
+NAIVE_ROW_WITH_LOAD(transpose_naive_row_ldcg, __ldcg)
+
+/* ---- launches (each launches exactly one kernel) -------------------------------------------- */
+
+typedef struct {
+    float *out;
+    const float *in;
+    int nx, ny;
+    dim3 block;
+} ctx_t;
+
+/* *_row kernels: threadIdx.x walks the nx columns; *_col kernels: the ny rows. */
+#define ROW_LAUNCHER(name, kernel)                                                   \
+    static void name(void *p)                                                        \
+    {                                                                                \
+        ctx_t *c = (ctx_t *)p;                                                       \
+        kernel<<<grid_2d(c->nx, c->ny, c->block), c->block>>>(c->out, c->in, c->nx, c->ny); \
+    }
+#define COL_LAUNCHER(name, kernel)                                                   \
+    static void name(void *p)                                                        \
+    {                                                                                \
+        ctx_t *c = (ctx_t *)p;                                                       \
+        kernel<<<grid_2d(c->ny, c->nx, c->block), c->block>>>(c->out, c->in, c->nx, c->ny); \
+    }
+ROW_LAUNCHER(launch_copy_row, copy_row)
+COL_LAUNCHER(launch_copy_col, copy_col)
+ROW_LAUNCHER(launch_naive_row, transpose_naive_row)
+COL_LAUNCHER(launch_naive_col, transpose_naive_col)
+COL_LAUNCHER(launch_naive_col_ldg, transpose_naive_col_ldg)
+COL_LAUNCHER(launch_naive_col_ldca, transpose_naive_col_ldca)
+COL_LAUNCHER(launch_naive_col_ldcg, transpose_naive_col_ldcg)
+COL_LAUNCHER(launch_naive_col_ldcs, transpose_naive_col_ldcs)
+ROW_LAUNCHER(launch_naive_row_ldcg, transpose_naive_row_ldcg)
+
+typedef struct {
+    const char *label;
+    launch_fn_t launch;
+    kernel_kind_t kind;
+} kernel_t;
+
+static const kernel_t K_COPY_ROW = {"copyRow", launch_copy_row, KIND_COPY_ROW};
+static const kernel_t K_COPY_COL = {"copyCol", launch_copy_col, KIND_COPY_COL};
+static const kernel_t K_NAIVE_ROW = {"NaiveRow", launch_naive_row, KIND_NAIVE_ROW};
+static const kernel_t K_NAIVE_COL = {"NaiveCol", launch_naive_col, KIND_NAIVE_COL};
+
+/* Experiment 3, in the order printed; `base` is the row the extra column compares with. */
+typedef struct {
+    kernel_t k;
+    int base;
+} hint_row_t;
+static const hint_row_t HINTS[] = {
+    {{"NaiveCol ld.global", launch_naive_col, KIND_NAIVE_COL}, 0},
+    {{"NaiveCol __ldg", launch_naive_col_ldg, KIND_NAIVE_COL}, 0},
+    {{"NaiveCol __ldca", launch_naive_col_ldca, KIND_NAIVE_COL}, 0},
+    {{"NaiveCol __ldcg", launch_naive_col_ldcg, KIND_NAIVE_COL}, 0},
+    {{"NaiveCol __ldcs", launch_naive_col_ldcs, KIND_NAIVE_COL}, 0},
+    {{"NaiveRow ld.global", launch_naive_row, KIND_NAIVE_ROW}, 5},
+    {{"NaiveRow __ldcg", launch_naive_row_ldcg, KIND_NAIVE_ROW}, 5},
+};
+#define NHINTS ((int)(sizeof HINTS / sizeof HINTS[0]))
+enum { H_DEFAULT = 0, H_LDCA = 2, H_LDCG = 3, H_LDCS = 4, H_ROW = 5, H_ROW_LDCG = 6 };
+
+/* Experiment 2: the issue's shapes, the sources' (64x8 in D, 32x16 best in E), and two 8-wide ones. */
+static const int SHAPES[][2] = {{8, 8}, {8, 32}, {16, 8}, {16, 16}, {32, 8}, {32, 16}, {32, 32}, {64, 8}, {64, 16}, {128, 8}};
+#define NSHAPES ((int)(sizeof SHAPES / sizeof SHAPES[0]))
+
+static int is_copy(kernel_kind_t k) { return k == KIND_COPY_ROW || k == KIND_COPY_COL; }
+
+/* ---- --check ------------------------------------------------------------------------------- */
+
+static int check_one(const kernel_t *k, ctx_t *c, const float *h_in, const float *h_t, float *got, const char *size)
+{
+    mismatch_t m;
+    size_t n = (size_t)c->nx * c->ny;
+    int transposed = !is_copy(k->kind);
+    verify_launch_f32(k->launch, c, c->out, transposed ? h_t : h_in, got, n, &m);
+    /* a mismatch is reported by [row, col] of the matrix the kernel wrote */
+    return verify_print(stdout, k->label, size, &m, n, (size_t)(transposed ? c->ny : c->nx));
+}
+
+/* Every kernel at shapes that are multiples of nothing, with every block shape of the sweep (or
+ * --block), the hint variants with two block shapes; 1x600001 and 600001x1 make gridDim.y hit its
+ * cap of 65535, so the slow-index loop runs more than once. */
+static int run_checks(const args_t *a)
+{
+    static const int shapes[][2] = {{1, 1}, {2, 1}, {1, 3}, {7, 3}, {33, 31}, {31, 33}, {1000, 777}, {1, 40009},
+                                    {40009, 1}, {4097, 13}, {1, 600001}, {600001, 1}, {2048, 512}, {8191, 4097}};
+    static const int hint_blocks[][2] = {{32, 8}, {7, 5}};
+    int nshapes = (int)(sizeof shapes / sizeof shapes[0]) - (a->quick ? 2 : 0);
+    size_t max_n = 0, n, i;
+    int s, b, h, fails = 0, checks = 0;
+    float *d_in, *d_out, *h_in, *h_t, *got;
+    char size[96];
+    ctx_t c;
+
+    for (s = 0; s < nshapes; s++)
+        if ((size_t)shapes[s][0] * shapes[s][1] > max_n) max_n = (size_t)shapes[s][0] * shapes[s][1];
+    d_in = (float *)gpu_alloc(max_n * sizeof(float), "the check input");
+    d_out = (float *)gpu_alloc(max_n * sizeof(float), "the check output");
+    h_in = (float *)host_alloc(max_n * sizeof(float), "the check input (host)");
+    h_t = (float *)host_alloc(max_n * sizeof(float), "the check reference (host)");
+    got = host_alloc_pinned_f32(max_n, "the check output (host)");
+    c.out = d_out;
+    c.in = d_in;
+    for (s = 0; s < nshapes; s++) {
+        c.nx = shapes[s][0];
+        c.ny = shapes[s][1];
+        n = (size_t)c.nx * c.ny;
+        gpu_fill_random_f32(d_in, n, a->seed);
+        for (i = 0; i < n; i++) h_in[i] = rng_float(a->seed, i);
+        cpu_transpose_f32(h_in, h_t, c.nx, c.ny);
+        for (b = 0; b < NSHAPES; b++) {
+            c.block = a->bx ? dim3(a->bx, a->by) : dim3(SHAPES[b][0], SHAPES[b][1]);
+            snprintf(size, sizeof size, "%dx%d block %ux%u", c.nx, c.ny, c.block.x, c.block.y);
+            fails += check_one(&K_NAIVE_ROW, &c, h_in, h_t, got, size);
+            fails += check_one(&K_NAIVE_COL, &c, h_in, h_t, got, size);
+            checks += 2;
+            if (a->bx) break;
+        }
+        for (b = 0; b < 2; b++) {
+            c.block = a->bx ? dim3(a->bx, a->by) : dim3(hint_blocks[b][0], hint_blocks[b][1]);
+            snprintf(size, sizeof size, "%dx%d block %ux%u", c.nx, c.ny, c.block.x, c.block.y);
+            fails += check_one(&K_COPY_ROW, &c, h_in, h_t, got, size);
+            fails += check_one(&K_COPY_COL, &c, h_in, h_t, got, size);
+            checks += 2;
+            for (h = 0; h < NHINTS; h++) {
+                if (HINTS[h].k.launch == launch_naive_col || HINTS[h].k.launch == launch_naive_row) continue;
+                fails += check_one(&HINTS[h].k, &c, h_in, h_t, got, size);
+                checks++;
+            }
+            if (a->bx) break;
+        }
+    }
+    CHECK(cudaFree(d_in));
+    CHECK(cudaFree(d_out));
+    free(h_in);
+    free(h_t);
+    CHECK(cudaFreeHost(got));
+    printf("%s: %d of %d checks passed\n", fails ? "FAILED" : "OK", checks - fails, checks);
+    return fails ? EXIT_VERIFY : EXIT_OK;
+}
+
+/* ---- the experiments ---------------------------------------------------------------------- */
+
+typedef struct {
+    const gpu_info_t *g;
+    const args_t *a;
+    ctx_t c;
+    const float *h_in, *h_t;  /* references: the input (for copies) and its CPU transpose */
+    float *got;
+    size_t n;
+    double bytes;             /* every element read once and written once */
+    int flush;
+} run_t;
+
+/* Verifies k with block b, times it, prints its row (with_sectors: the extra column is the sectors
+ * per warp, load + store, from sectors.h).  Returns 1 and *t when k verified. */
+static int measure(run_t *r, const kernel_t *k, const char *label, dim3 b, timing_t *t, int with_sectors)
+{
+    int transposed = !is_copy(k->kind), ok;
+    double extra = NAN;
+    r->c.block = b;
+    ok = verify_then_time(label, k->launch, &r->c, r->c.out, transposed ? r->h_t : r->h_in, r->got, r->n,
+                          (size_t)(transposed ? r->c.ny : r->c.nx), r->a, r->flush, t);
+    if (with_sectors) {
+        warp_sectors_t w = warp_sectors(k->kind, (int)b.x, (int)b.y, r->c.nx, r->c.ny);
+        extra = w.ld + w.st;
+    }
+    if (ok) report_row(label, t, r->bytes, extra);
+    else report_row_failed(label);
+    return ok;
+}
+
+static double gbs(const run_t *r, const timing_t *t) { return stats_gbs(r->bytes, t->median_ms); }
+
+/* Experiment 1: which side should be strided? */
+static int experiment_sides(run_t *r, dim3 b, const timing_t *t_d2d)
+{
+    const kernel_t *ks[4] = {&K_COPY_ROW, &K_COPY_COL, &K_NAIVE_ROW, &K_NAIVE_COL};
+    timing_t t[4];
+    int ok[4], i;
+    char take[400];
+    warp_sectors_t w[4];
+    double mib = r->n * 4.0 / 1048576.0, l2 = r->g->l2_bytes / 1048576.0;
+
+    report_say("\nExperiment 1: which side should be strided? Blocks %ux%u. Sectors per warp instruction "
+               "(32-byte pieces\n  a warp's load or store touches, from the addresses; `make profile` measures them):\n",
+               b.x, b.y);
+    for (i = 0; i < 4; i++) {
+        w[i] = warp_sectors(ks[i]->kind, (int)b.x, (int)b.y, r->c.nx, r->c.ny);
+        report_say("    %-9s load %4.1f  store %4.1f\n", ks[i]->label, w[i].ld, w[i].st);
+    }
+    report_say("  NaiveRow's stores: a warp writes 32 x 4 = 128 useful bytes into %.0f sectors of 32 bytes:\n"
+               "  %.1f%% of the bytes moved are useful (the source's \"write efficiency 12.5%%\").\n",
+               w[2].st, 100.0 * 128.0 / (32.0 * w[2].st));
+    report_say("  Each matrix is %.0f MiB, the L2 %.0f MiB: the output %s the L2.\n", mib, l2,
+               mib <= l2 ? "fits in" : "does not fit in");
+    report_begin("sides", "Copies and naive transposes of the same matrix:", NULL);
+    report_row("cudaMemcpy D2D", t_d2d, r->bytes, NAN);
+    for (i = 0; i < 4; i++) ok[i] = measure(r, ks[i], ks[i]->label, b, &t[i], 0);
+    if (ok[2] && ok[3]) {
+        int col_wins = t[3].median_ms < t[2].median_ms;
+        snprintf(take, sizeof take,
+                 "%s is %.2fx faster than %s, though both touch %.0f sectors per warp: %s; "
+                 "they sit at %.0f%% and %.0f%% of copyRow.",
+                 col_wins ? "reading columns (NaiveCol)" : "writing columns (NaiveRow)",
+                 col_wins ? t[2].median_ms / t[3].median_ms : t[3].median_ms / t[2].median_ms,
+                 col_wins ? "writing them (NaiveRow)" : "reading them (NaiveCol)", w[2].ld + w[2].st,
+                 col_wins ? "the strided loads can hit in L1, the strided stores never do"
+                          : "on this GPU the strided stores cost less than the strided loads",
+                 ok[0] ? 100.0 * gbs(r, &t[2]) / gbs(r, &t[0]) : 0.0, ok[0] ? 100.0 * gbs(r, &t[3]) / gbs(r, &t[0]) : 0.0);
+        report_end(take);
+    } else {
+        report_end("a kernel failed verification.");
+    }
+    return !(ok[0] && ok[1] && ok[2] && ok[3]);
+}
+
+/* Experiment 2: the block-shape sweep. */
+static int experiment_shapes(run_t *r)
+{
+    const kernel_t *ks[2] = {&K_NAIVE_ROW, &K_NAIVE_COL};
+    timing_t t;
+    int i, s, best[2] = {-1, -1}, failed = 0;
+    double best_gbs[2] = {0, 0};
+    char label[64], take[400];
+
+    report_say("\nExperiment 2: block shapes (the same %d reps per shape). A block of bx x by threads forms warps of\n"
+               "  min(bx, 32) x 32/min(bx, 32) threads: 32 x 1 when bx >= 32, 8 x 4 when bx = 8. sect/warp = load + store.\n",
+               r->a->reps);
+    report_begin("shapes", "NaiveRow and NaiveCol for each block shape:", "sect/warp");
+    for (i = 0; i < 2; i++) {
+        for (s = 0; s < NSHAPES; s++) {
+            snprintf(label, sizeof label, "%s %dx%d", ks[i]->label, SHAPES[s][0], SHAPES[s][1]);
+            if (!measure(r, ks[i], label, dim3(SHAPES[s][0], SHAPES[s][1]), &t, 1)) {
+                failed = 1;
+                continue;
+            }
+            if (gbs(r, &t) > best_gbs[i]) {
+                best_gbs[i] = gbs(r, &t);
+                best[i] = s;
+            }
+        }
+    }
+    if (best[0] >= 0 && best[1] >= 0) {
+        warp_sectors_t w0 = warp_sectors(KIND_NAIVE_ROW, SHAPES[best[0]][0], SHAPES[best[0]][1], r->c.nx, r->c.ny);
+        warp_sectors_t w1 = warp_sectors(KIND_NAIVE_COL, SHAPES[best[1]][0], SHAPES[best[1]][1], r->c.nx, r->c.ny);
+        snprintf(take, sizeof take,
+                 "fastest NaiveRow: %dx%d (%.0f GB/s, %.0f sectors/warp); fastest NaiveCol: %dx%d (%.0f GB/s, "
+                 "%.0f sectors/warp). Source E's best NaiveCol was 32x16, source D's best naive shape 8x8.",
+                 SHAPES[best[0]][0], SHAPES[best[0]][1], best_gbs[0], w0.ld + w0.st, SHAPES[best[1]][0],
+                 SHAPES[best[1]][1], best_gbs[1], w1.ld + w1.st);
+        report_end(take);
+    } else {
+        report_end("a kernel failed verification.");
+    }
+    return failed;
+}
+
+/* Experiment 3: where the strided loads are served from. */
+static int experiment_hints(run_t *r, dim3 b)
+{
+    timing_t t[NHINTS];
+    int ok[NHINTS], h, failed = 0;
+    char take[500];
+
+    report_say("\nExperiment 3: cache hints on the loads, blocks %ux%u. NaiveCol's 32 sectors per load are shared by\n"
+               "  the warps of a block that read the neighbouring columns: if the L1 keeps them, one DRAM sector feeds\n"
+               "  8 floats. __ldcg sends every load past the L1 to the L2.\n",
+               b.x, b.y);
+    report_begin("hints", "NaiveCol (strided loads) and NaiveRow (coalesced loads) with each load instruction:", "% of ld");
+    for (h = 0; h < NHINTS; h++) {
+        double extra = NAN;
+        r->c.block = b;
+        ok[h] = verify_then_time(HINTS[h].k.label, HINTS[h].k.launch, &r->c, r->c.out, r->h_t, r->got, r->n,
+                                 (size_t)r->c.ny, r->a, r->flush, &t[h]);
+        if (!ok[h]) {
+            report_row_failed(HINTS[h].k.label);
+            failed = 1;
+            continue;
+        }
+        if (ok[HINTS[h].base]) extra = 100.0 * t[HINTS[h].base].median_ms / t[h].median_ms;
+        report_row(HINTS[h].k.label, &t[h], r->bytes, extra);
+    }
+    if (!failed) {
+        snprintf(take, sizeof take,
+                 "strided loads past the L1 (__ldcg) run at %.0f%% of the default; evict-first (__ldcs) at %.0f%%; "
+                 "the default is %.0f%% of __ldca, i.e. %s. For coalesced loads (NaiveRow) __ldcg gives %.0f%%.",
+                 100.0 * t[H_DEFAULT].median_ms / t[H_LDCG].median_ms, 100.0 * t[H_DEFAULT].median_ms / t[H_LDCS].median_ms,
+                 100.0 * t[H_LDCA].median_ms / t[H_DEFAULT].median_ms,
+                 fabs(t[H_LDCA].median_ms / t[H_DEFAULT].median_ms - 1.0) < 0.05
+                     ? "plain loads already cache in L1 here (what -Xptxas -dlcm=ca once had to ask for)"
+                     : "plain loads and .ca loads differ here",
+                 100.0 * t[H_ROW].median_ms / t[H_ROW_LDCG].median_ms);
+        report_end(take);
+    } else {
+        report_end("a kernel failed verification.");
+    }
+    return failed;
+}
+
+/* ---- main ----------------------------------------------------------------------------------- */
+
+int main(int argc, char **argv)
+{
+    static const char *summary =
+        "Lesson 05: naive transposes. Reads rows and writes columns (NaiveRow) or the other way round (NaiveCol),\n"
+        "sweeps block shapes, and shows with cache hints why reading columns wins.";
+    args_t a;
+    gpu_info_t g;
+    run_t r;
+    timing_t t_d2d;
+    int nx, ny, failed = 0;
+    size_t bytes, i;
+    float *d_in, *d_out, *h_in, *h_t;
+    dim3 b;
+
+    args_parse_or_exit(argc, argv, &a, summary,
+                       "matrix NXxNY = NX columns x NY rows, or N for N x N (default 8192x8192; 2048x2048 with --quick)\n"
+                       "                  (the source's matrix: --size 2048x512)",
+                       NULL, 0);
+    matrix_size_or_exit(&a, a.quick ? 2048 : 8192, a.quick ? 2048 : 8192, &nx, &ny);
+    if (a.quick) {
+        a.reps = 5;
+        a.warmup = 1;
+    }
+    report_init("05_transpose_naive", a.csv);
+    gpu_init(&g);
+    gpu_print_header(&g, "Lesson 05 - naive transposes: which side should be strided?", &a);
+    if (a.check) {
+        failed = run_checks(&a);
+        gpu_finish();
+        return failed;
+    }
+
+    r.n = (size_t)nx * ny;
+    bytes = r.n * sizeof(float);
+    d_in = (float *)gpu_alloc(bytes, "the input matrix");
+    d_out = (float *)gpu_alloc(bytes, "the output matrix");
+    h_in = (float *)host_alloc(bytes, "the input matrix (host copy)");
+    h_t = (float *)host_alloc(bytes, "the transposed matrix (CPU reference)");
+    r.got = host_alloc_pinned_f32(r.n, "the output matrix (host copy)");
+    gpu_fill_random_f32(d_in, r.n, a.seed);
+    for (i = 0; i < r.n; i++) h_in[i] = rng_float(a.seed, i);
+    cpu_transpose_f32(h_in, h_t, nx, ny);
+    r.g = &g;
+    r.a = &a;
+    r.h_in = h_in;
+    r.h_t = h_t;
+    r.bytes = 2.0 * (double)bytes;
+    r.flush = gpu_flush_wanted(&g, &a, 2 * bytes);
+    r.c.out = d_out;
+    r.c.in = d_in;
+    r.c.nx = nx;
+    r.c.ny = ny;
+    b = a.bx ? dim3(a.bx, a.by) : dim3(32, 8);
+
+    report_say("\nMatrix %d x %d floats (%d rows of %d) -> its transpose, %d rows of %d; %.0f MiB each way.\n"
+               "GB/s counts every element read once and written once.\n",
+               nx, ny, ny, nx, nx, ny, bytes / 1048576.0);
+    gpu_d2d_gbs(d_out, d_in, bytes, &a, r.flush, &t_d2d);
+    report_set_ceilings(stats_gbs(r.bytes, t_d2d.median_ms), g.peak_gbs);
+
+    failed |= experiment_sides(&r, b, &t_d2d);
+    failed |= experiment_shapes(&r);
+    failed |= experiment_hints(&r, b);
+
+    CHECK(cudaFree(d_in));
+    CHECK(cudaFree(d_out));
+    free(h_in);
+    free(h_t);
+    CHECK(cudaFreeHost(r.got));
+    gpu_finish();
+    if (failed) {
+        fprintf(stderr, "A kernel FAILED verification: its figures were not reported.\n");
+        return EXIT_VERIFY;
+    }
+    return EXIT_OK;
+}
