@@ -24,6 +24,11 @@ SHORT = {
     "dram__throughput.avg.pct_of_peak_sustained_elapsed": "DRAM %peak",
     "gpu__time_duration.sum": "time us",
     "smsp__average_warp_latency_issue_stalled_long_scoreboard": "long-sb stall",
+    "smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio": "long-sb/issue",
+    "smsp__warp_issue_stalled_long_scoreboard_per_warp_active.pct": "long-sb %",
+    "sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active": "FMA pipe %",
+    "sm__warps_active.avg.pct_of_peak_sustained_active": "occupancy %",
+    "launch__registers_per_thread": "regs/thread",
 }
 RATIOS = [  # (name, numerator, denominator)
     ("ld sect/req", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"),
@@ -46,6 +51,7 @@ def main(ncu_csv, rows_csv):
             if r.get("bytes"):
                 useful[r["kernel"]] = float(r["bytes"])
     kernels, values, metrics = [], {}, []
+    label_of_id, uses = {}, {}
     with open(ncu_csv) as f:
         lines = [l for l in f if l.startswith('"')]  # skip ncu's ==PROF== lines
     for r in csv.DictReader(lines):
@@ -54,6 +60,12 @@ def main(ncu_csv, rows_csv):
             continue
         # ncu names it "L:<range>/<kernel signature>": keep the range, our table's row label
         name = name[2:].rsplit("/", 1)[0] if "/" in name else name[2:]
+        # the same label launched again (another table, another size) gets its own row
+        kid = r.get("ID", name)
+        if kid not in label_of_id:
+            uses[name] = uses.get(name, 0) + 1
+            label_of_id[kid] = name if uses[name] == 1 else "%s (#%d)" % (name, uses[name])
+        name = label_of_id[kid]
         m = r["Metric Name"]
         try:
             v = float(r["Metric Value"].replace(",", ""))
@@ -87,7 +99,7 @@ def main(ncu_csv, rows_csv):
             cells.append(("%.2f" % (v[a] / v[b]) if ok else "-").rjust(max(len(name), 10)))
         if dram and useful:
             moved = sum(v.get(m, 0.0) for m in dram)
-            u = useful.get(k)
+            u = useful.get(k.split(" (#")[0])
             cells.append(("%.2f" % (moved / u) if u else "-").rjust(15))
         print("  ".join(cells))
     return 0
