@@ -49,7 +49,7 @@ def main(ncu_csv, rows_csv):
     with open(rows_csv) as f:
         for r in csv.DictReader(f):
             if r.get("bytes"):
-                useful[r["kernel"]] = float(r["bytes"])
+                useful.setdefault(r["kernel"], []).append(float(r["bytes"]))
     kernels, values, metrics = [], {}, []
     label_of_id, uses = {}, {}
     with open(ncu_csv) as f:
@@ -99,7 +99,10 @@ def main(ncu_csv, rows_csv):
             cells.append(("%.2f" % (v[a] / v[b]) if ok else "-").rjust(max(len(name), 10)))
         if dram and useful:
             moved = sum(v.get(m, 0.0) for m in dram)
-            u = useful.get(k.split(" (#")[0])
+            base, _, nth = k.partition(" (#")
+            seen = useful.get(base, [])
+            i = int(nth.rstrip(")")) - 1 if nth else 0
+            u = seen[i] if i < len(seen) else None
             cells.append(("%.2f" % (moved / u) if u else "-").rjust(15))
         print("  ".join(cells))
     return 0
