@@ -173,9 +173,16 @@ int main(int argc, char **argv)
     report_row("mass_sums_aos (given)", &t_aos, useful, NAN);
     report_row("mass_sums_soa (yours)", &t_soa, useful, NAN);
     {
-        char take[200];
-        snprintf(take, sizeof take, "SoA is %.1fx faster: the AoS kernel moves a 32-byte sector for every 4 useful bytes.",
-                 t_aos.median_ms / t_soa.median_ms);
+        /* The AoS kernel drags whole 32-byte particles through DRAM: its real traffic is 8x the
+         * useful bytes.  The ratio of the two times is therefore bounded by 8 only if the SoA kernel
+         * keeps the memory as busy as the AoS one does, which one 4-byte load per thread does not. */
+        char take[320];
+        double aos_moved = stats_gbs((double)n * sizeof(particle_t), t_aos.median_ms);
+        double soa_pct = 100.0 * stats_gbs(useful, t_soa.median_ms) / d2d;
+        snprintf(take, sizeof take,
+                 "SoA is %.1fx faster, not 8x: AoS streams all 32 bytes of each particle at %.0f GB/s, "
+                 "the memory's pace; SoA reads only the masses but, one 4-byte load per thread, reaches "
+                 "%.0f%% of the copy.", t_aos.median_ms / t_soa.median_ms, aos_moved, soa_pct);
         report_end(take);
     }
     teardown(&c);
