@@ -71,5 +71,14 @@ for d in "$@"; do
         python3 "$COMMON/readme_block.py" "$d/README.md" profile "$tmp/prof"
     fi
 done
+# The root README's one-page summary, from every lesson's CSV of this GPU.
+{
+    echo "Measured on an $gpu with CUDA $cuda (driver $driver), $day, by \`make results\`"
+    echo "(full tables in each lesson's README; the CSV in [\`results/$slug/\`](results/$slug/)):"
+    echo '```text'
+    python3 "$COMMON/summary.py" "$ROOT/results/$slug"/*.csv | sed '/^$/d'
+    echo '```'
+} >"$tmp/summary"
+python3 "$COMMON/readme_block.py" "$ROOT/README.md" summary "$tmp/summary"
 echo "CSV rows are in results/$slug/; the READMEs' results blocks were refreshed."
 exit $status
