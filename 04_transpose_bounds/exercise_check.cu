@@ -1,17 +1,14 @@
 /* Checker for the lesson 04 exercise: verifies launch_copy_fast (exercise.cu, or solution.cu for the
  * reference) at odd shapes against its input, then times it against copyRow and cudaMemcpy. */
 #include "args.h"
-#include "checked_bench.h"
-#include "cuda_check.h"
 #include "exercise.h"
 #include "exitcodes.h"
 #include "gpu.h"
 #include "matrix_args.h"
 #include "report.h"
-#include "rng.h"
 #include "stats.h"
 #include "transpose_kernels.cuh"
-#include "verify.h"
+#include "transpose_matrix.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -44,13 +41,10 @@ int main(int argc, char **argv)
     args_t a;
     gpu_info_t g;
     ctx_t c;
-    mismatch_t m;
+    tbench_t b;
     char size[64], take[300];
-    int s, nx, ny, fails = 0, checks = 0, ok_given, ok_yours, flush;
-    size_t n, max_n = 0, i;
-    float *d_in, *d_out, *h_in, *got;
-    timing_t t_d2d, t_given, t_yours;
-    double bytes, d2d;
+    int s, nx, ny, fails = 0, checks = 0, ok_given, ok_yours;
+    timing_t t_given, t_yours;
 
     args_parse_or_exit(argc, argv, &a,
                        "Lesson 04 exercise: verifies your copy_fast (exercise.cu) at odd shapes, then times it\n"
@@ -69,29 +63,20 @@ int main(int argc, char **argv)
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 04 exercise - a faster copyRow", &a);
 
-    /* Correct first: your copy at shapes that are multiples of nothing, on poisoned output. */
-    for (s = 0; s < nshapes; s++)
-        if ((size_t)shapes[s][0] * shapes[s][1] > max_n) max_n = (size_t)shapes[s][0] * shapes[s][1];
-    n = (size_t)nx * ny;
-    if (!a.check && n > max_n) max_n = n;
-    d_in = (float *)gpu_alloc(max_n * sizeof(float), "the input matrix");
-    d_out = (float *)gpu_alloc(max_n * sizeof(float), "the output matrix");
-    h_in = (float *)host_alloc(max_n * sizeof(float), "the input matrix (host copy)");
-    got = host_alloc_pinned_f32(max_n, "the output matrix (host copy)");
-    c.out = d_out;
-    c.in = d_in;
+    /* Correct first: your copy at shapes that are multiples of nothing, on poisoned output (no
+     * PASS/FAIL lines with --csv: stdout is only CSV then). */
     report_say("\nVerification (out must equal in, element by element):\n");
     for (s = 0; s < nshapes; s++) {
-        c.nx = shapes[s][0];
-        c.ny = shapes[s][1];
-        n = (size_t)c.nx * c.ny;
-        gpu_fill_random_f32(d_in, n, a.seed);
-        for (i = 0; i < n; i++) h_in[i] = rng_float(a.seed, i);
+        tmatrix_t m;
+        tmatrix_init(&m, shapes[s][0], shapes[s][1], a.seed, TMATRIX_INPUT_ONLY);
+        c.out = m.d_out;
+        c.in = m.d_in;
+        c.nx = m.nx;
+        c.ny = m.ny;
         snprintf(size, sizeof size, "%dx%d", c.nx, c.ny);
-        verify_launch_f32(launch_yours, &c, d_out, h_in, got, n, &m);
-        if (!a.csv) fails += verify_print(stdout, "copy_fast (yours)", size, &m, n, (size_t)c.nx);
-        else fails += m.count != 0;
+        fails += tmatrix_check(&m, TMATRIX_COPY, "copy_fast (yours)", size, launch_yours, &c, a.csv ? NULL : stdout);
         checks++;
+        tmatrix_free(&m);
     }
     if (fails) {
         fprintf(stderr, "FAILED: %d of %d checks failed; fix copy_fast in exercise.cu (no timing until it passes).\n",
@@ -100,43 +85,32 @@ int main(int argc, char **argv)
         report_say("OK: %d of %d checks passed\n", checks, checks);
     }
     if (fails || a.check) {
-        CHECK(cudaFree(d_in));
-        CHECK(cudaFree(d_out));
-        free(h_in);
-        CHECK(cudaFreeHost(got));
         gpu_finish();
         return fails ? EXIT_VERIFY : EXIT_OK;
     }
 
     /* Then fast: both copies at the full size, each verified once more before it is timed. */
+    tbench_init(&b, &g, &a, nx, ny, TMATRIX_INPUT_ONLY);
+    c.out = b.m.d_out;
+    c.in = b.m.d_in;
     c.nx = nx;
     c.ny = ny;
-    n = (size_t)nx * ny;
-    bytes = 2.0 * (double)n * sizeof(float);
-    flush = gpu_flush_wanted(&g, &a, 2 * n * sizeof(float));
-    gpu_fill_random_f32(d_in, n, a.seed);
-    for (i = 0; i < n; i++) h_in[i] = rng_float(a.seed, i);
-    d2d = gpu_d2d_gbs(d_out, d_in, n * sizeof(float), &a, flush, &t_d2d);
-    report_set_ceilings(d2d, g.peak_gbs);
     report_begin("exercise", "Copies of the whole matrix (GB/s = bytes read + bytes written / time):", NULL);
-    report_row("cudaMemcpy D2D", &t_d2d, bytes, NAN);
-    ok_given = verify_then_time("copyRow (given)", launch_given, &c, d_out, h_in, got, n, (size_t)nx, &a, flush, &t_given);
-    if (ok_given) report_row("copyRow (given)", &t_given, bytes, NAN);
+    report_row("cudaMemcpy D2D", &b.t_d2d, b.bytes, NAN);
+    ok_given = tbench_verify_then_time(&b, TMATRIX_COPY, "copyRow (given)", launch_given, &c, &t_given);
+    if (ok_given) report_row("copyRow (given)", &t_given, b.bytes, NAN);
     else report_row_failed("copyRow (given)");
-    ok_yours = verify_then_time("copy_fast (yours)", launch_yours, &c, d_out, h_in, got, n, (size_t)nx, &a, flush, &t_yours);
-    if (ok_yours) report_row("copy_fast (yours)", &t_yours, bytes, NAN);
+    ok_yours = tbench_verify_then_time(&b, TMATRIX_COPY, "copy_fast (yours)", launch_yours, &c, &t_yours);
+    if (ok_yours) report_row("copy_fast (yours)", &t_yours, b.bytes, NAN);
     else report_row_failed("copy_fast (yours)");
     if (ok_given && ok_yours) {
         snprintf(take, sizeof take, "copy_fast is %.2fx copyRow and reaches %.1f%% of cudaMemcpy.",
-                 t_given.median_ms / t_yours.median_ms, 100.0 * stats_gbs(bytes, t_yours.median_ms) / d2d);
+                 t_given.median_ms / t_yours.median_ms, 100.0 * stats_gbs(b.bytes, t_yours.median_ms) / b.d2d_gbs);
         report_end(take);
     } else {
         report_end("a kernel failed verification at the full size: no comparison.");
     }
-    CHECK(cudaFree(d_in));
-    CHECK(cudaFree(d_out));
-    free(h_in);
-    CHECK(cudaFreeHost(got));
+    tbench_free(&b);
     gpu_finish();
     return ok_given && ok_yours ? EXIT_OK : EXIT_VERIFY;
 }

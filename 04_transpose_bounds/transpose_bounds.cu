@@ -9,16 +9,14 @@
  *
  * copy_row and copy_col live in common/transpose_kernels.cuh (lessons 05 and 06 measure them too). */
 #include "args.h"
-#include "checked_bench.h"
 #include "cuda_check.h"
 #include "exitcodes.h"
 #include "gpu.h"
 #include "matrix_args.h"
 #include "report.h"
-#include "rng.h"
 #include "stats.h"
 #include "transpose_kernels.cuh"
-#include "verify.h"
+#include "transpose_matrix.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -180,36 +178,22 @@ static int run_checks(const args_t *a, const gpu_info_t *g)
     static const int blocks2d[][2] = {{32, 8}, {16, 16}, {7, 5}};
     static const int threads1d[] = {256, 32, 1024};
     int nshapes = (int)(sizeof shapes / sizeof shapes[0]) - (a->quick ? 1 : 0);
-    size_t max_n = 0, n;
     int s, b, v, fails = 0, checks = 0;
-    float *d_in, *d_out, *h_in, *got;
     char size[96];
-    mismatch_t m;
-
-    for (s = 0; s < nshapes; s++)
-        if ((size_t)shapes[s][0] * shapes[s][1] > max_n) max_n = (size_t)shapes[s][0] * shapes[s][1];
-    d_in = (float *)gpu_alloc(max_n * sizeof(float), "the check input");
-    d_out = (float *)gpu_alloc(max_n * sizeof(float), "the check output");
-    h_in = (float *)host_alloc(max_n * sizeof(float), "the check input (host)");
-    got = host_alloc_pinned_f32(max_n, "the check output (host)");
 
     for (s = 0; s < nshapes; s++) {
+        tmatrix_t m;
         ctx_t c;
-        size_t i;
-        c.out = d_out;
-        c.in = d_in;
-        c.nx = shapes[s][0];
-        c.ny = shapes[s][1];
-        n = (size_t)c.nx * c.ny;
-        gpu_fill_random_f32(d_in, n, a->seed);
-        for (i = 0; i < n; i++) h_in[i] = rng_float(a->seed, i);
+        tmatrix_init(&m, shapes[s][0], shapes[s][1], a->seed, TMATRIX_INPUT_ONLY);
+        c.out = m.d_out;
+        c.in = m.d_in;
+        c.nx = m.nx;
+        c.ny = m.ny;
         for (b = 0; b < 3; b++) {
             c.block = a->bx ? dim3(a->bx, a->by) : dim3(blocks2d[b][0], blocks2d[b][1]);
             snprintf(size, sizeof size, "%dx%d block %ux%u", c.nx, c.ny, c.block.x, c.block.y);
-            verify_launch_f32(launch_copy_row, &c, d_out, h_in, got, n, &m);
-            fails += verify_print(stdout, "copyRow", size, &m, n, (size_t)c.nx);
-            verify_launch_f32(launch_copy_col, &c, d_out, h_in, got, n, &m);
-            fails += verify_print(stdout, "copyCol", size, &m, n, (size_t)c.nx);
+            fails += tmatrix_check(&m, TMATRIX_COPY, "copyRow", size, launch_copy_row, &c, stdout);
+            fails += tmatrix_check(&m, TMATRIX_COPY, "copyCol", size, launch_copy_col, &c, stdout);
             checks += 2;
             if (a->bx) break;
         }
@@ -219,19 +203,16 @@ static int run_checks(const args_t *a, const gpu_info_t *g)
             for (v = 0; v < NF4; v++) {
                 for (maxb = 0; maxb <= 3; maxb += 3) {
                     if (maxb && !F4_VARIANTS[v].grid_stride) continue;
-                    c.grid = f4_grid(&F4_VARIANTS[v], n, c.threads, g->sms, maxb);
+                    c.grid = f4_grid(&F4_VARIANTS[v], m.n, c.threads, g->sms, maxb);
                     snprintf(size, sizeof size, "%dx%d %d threads x %u blocks", c.nx, c.ny, c.threads, c.grid);
-                    verify_launch_f32(F4_VARIANTS[v].launch, &c, d_out, h_in, got, n, &m);
-                    fails += verify_print(stdout, F4_VARIANTS[v].label, size, &m, n, (size_t)c.nx);
+                    fails += tmatrix_check(&m, TMATRIX_COPY, F4_VARIANTS[v].label, size, F4_VARIANTS[v].launch, &c,
+                                           stdout);
                     checks++;
                 }
             }
         }
+        tmatrix_free(&m);
     }
-    CHECK(cudaFree(d_in));
-    CHECK(cudaFree(d_out));
-    free(h_in);
-    CHECK(cudaFreeHost(got));
     printf("%s: %d of %d checks passed\n", fails ? "FAILED" : "OK", checks - fails, checks);
     return fails ? EXIT_VERIFY : EXIT_OK;
 }
@@ -240,13 +221,8 @@ static int run_checks(const args_t *a, const gpu_info_t *g)
 
 typedef struct {
     const gpu_info_t *g;
-    const args_t *a;
+    tbench_t b;          /* the matrix with its input kept: a copy must reproduce it */
     ctx_t c;
-    const float *h_in;   /* the reference: a copy must reproduce its input */
-    float *got;
-    size_t n;
-    double bytes;        /* a copy reads and writes every element once: 2 x n x 4 bytes */
-    int flush;
 } run_t;
 
 /* Bytes one SM has asked for and not yet used, at most: resident threads x bytes each thread loads
@@ -257,28 +233,26 @@ static double kib_in_flight_per_sm(const void *kernel, int threads, int bytes_pe
 }
 
 /* Experiment 1: the two bounds of the source.  Returns 1 if a kernel failed verification. */
-static int experiment_bounds(run_t *r, timing_t *t_row, int *row_ok, const timing_t *t_d2d)
+static int experiment_bounds(run_t *r, timing_t *t_row, int *row_ok)
 {
     timing_t t_col;
     int col_ok;
     char take[300];
 
     report_begin("bounds", "Experiment 1: the bounds of a transpose (the bytes of a transpose, nothing transposed)", NULL);
-    report_row("cudaMemcpy D2D", t_d2d, r->bytes, NAN);
-    *row_ok = verify_then_time("copyRow", launch_copy_row, &r->c, r->c.out, r->h_in, r->got, r->n,
-                               (size_t)r->c.nx, r->a, r->flush, t_row);
-    if (*row_ok) report_row("copyRow", t_row, r->bytes, NAN);
+    report_row("cudaMemcpy D2D", &r->b.t_d2d, r->b.bytes, NAN);
+    *row_ok = tbench_verify_then_time(&r->b, TMATRIX_COPY, "copyRow", launch_copy_row, &r->c, t_row);
+    if (*row_ok) report_row("copyRow", t_row, r->b.bytes, NAN);
     else report_row_failed("copyRow");
-    col_ok = verify_then_time("copyCol", launch_copy_col, &r->c, r->c.out, r->h_in, r->got, r->n,
-                              (size_t)r->c.nx, r->a, r->flush, &t_col);
-    if (col_ok) report_row("copyCol", &t_col, r->bytes, NAN);
+    col_ok = tbench_verify_then_time(&r->b, TMATRIX_COPY, "copyCol", launch_copy_col, &r->c, &t_col);
+    if (col_ok) report_row("copyCol", &t_col, r->b.bytes, NAN);
     else report_row_failed("copyCol");
     if (*row_ok && col_ok) {
         snprintf(take, sizeof take,
                  "copyCol runs at %.0f%% of copyRow: the source would expect any transpose of this matrix "
                  "between %.0f and %.0f GB/s.",
-                 100.0 * t_row->median_ms / t_col.median_ms, stats_gbs(r->bytes, t_col.median_ms),
-                 stats_gbs(r->bytes, t_row->median_ms));
+                 100.0 * t_row->median_ms / t_col.median_ms, stats_gbs(r->b.bytes, t_col.median_ms),
+                 stats_gbs(r->b.bytes, t_row->median_ms));
         report_end(take);
     } else {
         report_end("a kernel failed verification: no bounds can be drawn.");
@@ -287,11 +261,11 @@ static int experiment_bounds(run_t *r, timing_t *t_row, int *row_ok, const timin
 }
 
 /* Experiment 2: the same copy with more bytes in flight per thread. */
-static int experiment_ceiling(run_t *r, const timing_t *t_row, int row_ok, const timing_t *t_d2d)
+static int experiment_ceiling(run_t *r, const timing_t *t_row, int row_ok)
 {
     timing_t t[NF4];
     int ok[NF4], v, best = -1, failed = 0, threads = r->c.threads;
-    double d2d = stats_gbs(r->bytes, t_d2d->median_ms), best_gbs;
+    double d2d = r->b.d2d_gbs, best_gbs;
     char take[400];
 
     report_say("\nExperiment 2: copyRow is not the ceiling. float4 copies, %d threads per block;\n"
@@ -300,29 +274,28 @@ static int experiment_ceiling(run_t *r, const timing_t *t_row, int row_ok, const
                "  KiB/SM: the most one SM can have in flight = resident threads x bytes each loads before its first store.\n",
                threads, threads, r->g->sms);
     report_begin("in_flight", "Copies of the same matrix (%D2D: against the cudaMemcpy row of experiment 1):", "KiB/SM");
-    if (row_ok) report_row("copyRow", t_row, r->bytes,
+    if (row_ok) report_row("copyRow", t_row, r->b.bytes,
                            kib_in_flight_per_sm((const void *)copy_row, (int)(r->c.block.x * r->c.block.y), 4));
     else report_row_failed("copyRow");
     for (v = 0; v < NF4; v++) {
         const f4_variant_t *fv = &F4_VARIANTS[v];
-        r->c.grid = f4_grid(fv, r->n, threads, r->g->sms, 0);
-        ok[v] = verify_then_time(fv->label, fv->launch, &r->c, r->c.out, r->h_in, r->got, r->n, (size_t)r->c.nx,
-                                 r->a, r->flush, &t[v]);
+        r->c.grid = f4_grid(fv, r->b.m.n, threads, r->g->sms, 0);
+        ok[v] = tbench_verify_then_time(&r->b, TMATRIX_COPY, fv->label, fv->launch, &r->c, &t[v]);
         if (!ok[v]) {
             report_row_failed(fv->label);
             failed = 1;
             continue;
         }
-        report_row(fv->label, &t[v], r->bytes, kib_in_flight_per_sm(fv->kernel, threads, 16 * fv->u));
+        report_row(fv->label, &t[v], r->b.bytes, kib_in_flight_per_sm(fv->kernel, threads, 16 * fv->u));
         if (best < 0 || t[v].median_ms < t[best].median_ms) best = v;
     }
     if (best >= 0) {
-        best_gbs = stats_gbs(r->bytes, t[best].median_ms);
+        best_gbs = stats_gbs(r->b.bytes, t[best].median_ms);
         snprintf(take, sizeof take,
                  "best copy kernel: %s, %.1f%% of cudaMemcpy (goal: 97%%) and %.1f%% of the theoretical peak; "
                  "copyRow was %.1f%% of cudaMemcpy: it bounded one-float-per-thread code, not a copy.",
                  F4_VARIANTS[best].label, 100.0 * best_gbs / d2d, 100.0 * best_gbs / r->g->peak_gbs,
-                 row_ok ? 100.0 * stats_gbs(r->bytes, t_row->median_ms) / d2d : 0.0);
+                 row_ok ? 100.0 * stats_gbs(r->b.bytes, t_row->median_ms) / d2d : 0.0);
         report_end(take);
     } else {
         report_end("every float4 copy failed verification.");
@@ -344,10 +317,9 @@ int main(int argc, char **argv)
     args_t a;
     gpu_info_t g;
     run_t r;
-    timing_t t_d2d, t_row;
+    timing_t t_row;
     int nx, ny, row_ok, failed = 0;
     size_t bytes;
-    float *d_in, *d_out, *h_in;
 
     args_parse_or_exit(argc, argv, &a, summary,
                        "matrix NXxNY = NX columns x NY rows, or N for N x N (default 8192x8192; 2048x2048 with --quick)",
@@ -367,43 +339,24 @@ int main(int argc, char **argv)
         return failed;
     }
 
-    r.n = (size_t)nx * ny;
-    bytes = r.n * sizeof(float);
-    d_in = (float *)gpu_alloc(bytes, "the input matrix");
-    d_out = (float *)gpu_alloc(bytes, "the output matrix");
-    h_in = (float *)host_alloc(bytes, "the input matrix (host copy)");
-    r.got = host_alloc_pinned_f32(r.n, "the output matrix (host copy)");
-    gpu_fill_random_f32(d_in, r.n, a.seed);
-    {
-        size_t i;
-        for (i = 0; i < r.n; i++) h_in[i] = rng_float(a.seed, i);
-    }
-    r.g = &g;
-    r.a = &a;
-    r.h_in = h_in;
-    r.bytes = 2.0 * (double)bytes;
-    r.flush = gpu_flush_wanted(&g, &a, 2 * bytes);
-    r.c.out = d_out;
-    r.c.in = d_in;
-    r.c.nx = nx;
-    r.c.ny = ny;
+    bytes = (size_t)nx * ny * sizeof(float);
     r.c.block = a.bx ? dim3(a.bx, a.by) : dim3(32, 8);
-    r.c.threads = threads_opt;
-    r.c.grid = 1;
-
     report_say("\nMatrix %d x %d floats (%d rows of %d), %.0f MiB each way; copyRow/copyCol blocks %ux%u.\n"
                "GB/s counts every element read once and written once: 2 x %.0f MiB per kernel.\n",
                nx, ny, ny, nx, bytes / 1048576.0, r.c.block.x, r.c.block.y, bytes / 1048576.0);
-    gpu_d2d_gbs(d_out, d_in, bytes, &a, r.flush, &t_d2d);
-    report_set_ceilings(stats_gbs(r.bytes, t_d2d.median_ms), g.peak_gbs);
+    tbench_init(&r.b, &g, &a, nx, ny, TMATRIX_INPUT_ONLY);
+    r.g = &g;
+    r.c.out = r.b.m.d_out;
+    r.c.in = r.b.m.d_in;
+    r.c.nx = nx;
+    r.c.ny = ny;
+    r.c.threads = threads_opt;
+    r.c.grid = 1;
 
-    failed |= experiment_bounds(&r, &t_row, &row_ok, &t_d2d);
-    failed |= experiment_ceiling(&r, &t_row, row_ok, &t_d2d);
+    failed |= experiment_bounds(&r, &t_row, &row_ok);
+    failed |= experiment_ceiling(&r, &t_row, row_ok);
 
-    CHECK(cudaFree(d_in));
-    CHECK(cudaFree(d_out));
-    free(h_in);
-    CHECK(cudaFreeHost(r.got));
+    tbench_free(&r.b);
     gpu_finish();
     if (failed) {
         fprintf(stderr, "A kernel FAILED verification: its figures were not reported.\n");

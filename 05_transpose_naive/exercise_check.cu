@@ -2,18 +2,15 @@
  * the reference) against the CPU transpose at odd shapes, then times it against the naive
  * transposes of the lesson. */
 #include "args.h"
-#include "checked_bench.h"
-#include "cuda_check.h"
 #include "exercise.h"
 #include "exitcodes.h"
 #include "gpu.h"
 #include "matrix_args.h"
 #include "report.h"
-#include "rng.h"
 #include "sectors.h"
 #include "stats.h"
 #include "transpose_kernels.cuh"
-#include "verify.h"
+#include "transpose_matrix.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -52,14 +49,6 @@ typedef struct {
     unsigned bx, by;
 } given_t;
 
-static void fill(ctx_t *c, float *h_in, float *h_t, uint64_t seed)
-{
-    size_t i, n = (size_t)c->nx * c->ny;
-    gpu_fill_random_f32((float *)c->in, n, seed);
-    for (i = 0; i < n; i++) h_in[i] = rng_float(seed, i);
-    cpu_transpose_f32(h_in, h_t, c->nx, c->ny);
-}
-
 int main(int argc, char **argv)
 {
     static const int shapes[][2] = {{1, 1}, {8, 4}, {7, 3}, {32, 8}, {33, 31}, {31, 33}, {1000, 777},
@@ -71,13 +60,10 @@ int main(int argc, char **argv)
     args_t a;
     gpu_info_t g;
     ctx_t c;
-    mismatch_t m;
+    tbench_t b;
     char size[64], take[300];
-    int s, k, nx, ny, fails = 0, checks = 0, flush, ok_yours, best = -1;
-    size_t n, max_n = 0;
-    float *d_in, *d_out, *h_in, *h_t, *got;
-    timing_t t_d2d, t_given[3], t_yours;
-    double bytes;
+    int s, k, nx, ny, fails = 0, checks = 0, ok_yours, best = -1;
+    timing_t t_given[3], t_yours;
 
     args_parse_or_exit(argc, argv, &a,
                        "Lesson 05 exercise: verifies your transpose_warp_patch (exercise.cu) at odd shapes, then\n"
@@ -98,31 +84,22 @@ int main(int argc, char **argv)
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 05 exercise - the shape of a warp", &a);
 
-    for (s = 0; s < nshapes; s++)
-        if ((size_t)shapes[s][0] * shapes[s][1] > max_n) max_n = (size_t)shapes[s][0] * shapes[s][1];
-    n = (size_t)nx * ny;
-    if (!a.check && n > max_n) max_n = n;
-    d_in = (float *)gpu_alloc(max_n * sizeof(float), "the input matrix");
-    d_out = (float *)gpu_alloc(max_n * sizeof(float), "the output matrix");
-    h_in = (float *)host_alloc(max_n * sizeof(float), "the input matrix (host copy)");
-    h_t = (float *)host_alloc(max_n * sizeof(float), "the transposed matrix (CPU reference)");
-    got = host_alloc_pinned_f32(max_n, "the output matrix (host copy)");
-    c.out = d_out;
-    c.in = d_in;
-
     /* Correct first: every element of the transpose, on poisoned output, at shapes that are
-     * multiples of nothing (partial tiles, partial patches, a single row or column). */
+     * multiples of nothing (partial tiles, partial patches, a single row or column); no PASS/FAIL
+     * lines with --csv (stdout is only CSV then). */
     report_say("\nVerification against the CPU transpose:\n");
     for (s = 0; s < nshapes; s++) {
-        c.nx = shapes[s][0];
-        c.ny = shapes[s][1];
-        n = (size_t)c.nx * c.ny;
-        fill(&c, h_in, h_t, a.seed);
+        tmatrix_t m;
+        tmatrix_init(&m, shapes[s][0], shapes[s][1], a.seed, 0);
+        c.out = m.d_out;
+        c.in = m.d_in;
+        c.nx = m.nx;
+        c.ny = m.ny;
         snprintf(size, sizeof size, "%dx%d", c.nx, c.ny);
-        verify_launch_f32(launch_yours, &c, d_out, h_t, got, n, &m);
-        if (!a.csv) fails += verify_print(stdout, "transpose_warp_patch (yours)", size, &m, n, (size_t)c.ny);
-        else fails += m.count != 0;
+        fails += tmatrix_check(&m, TMATRIX_TRANSPOSE, "transpose_warp_patch (yours)", size, launch_yours, &c,
+                               a.csv ? NULL : stdout);
         checks++;
+        tmatrix_free(&m);
     }
     if (fails)
         fprintf(stderr, "FAILED: %d of %d checks failed; fix transpose_warp_patch in exercise.cu (no timing until it passes).\n",
@@ -130,42 +107,34 @@ int main(int argc, char **argv)
     else
         report_say("OK: %d of %d checks passed\n", checks, checks);
     if (fails || a.check) {
-        CHECK(cudaFree(d_in));
-        CHECK(cudaFree(d_out));
-        free(h_in);
-        free(h_t);
-        CHECK(cudaFreeHost(got));
         gpu_finish();
         return fails ? EXIT_VERIFY : EXIT_OK;
     }
 
     /* Then fast: the given kernels and yours at the full size, each verified again first. */
+    tbench_init(&b, &g, &a, nx, ny, 0);
+    c.out = b.m.d_out;
+    c.in = b.m.d_in;
     c.nx = nx;
     c.ny = ny;
-    n = (size_t)nx * ny;
-    bytes = 2.0 * (double)n * sizeof(float);
-    flush = gpu_flush_wanted(&g, &a, 2 * n * sizeof(float));
-    fill(&c, h_in, h_t, a.seed);
-    report_set_ceilings(gpu_d2d_gbs(d_out, d_in, n * sizeof(float), &a, flush, &t_d2d), g.peak_gbs);
     report_say("\nSectors per warp (load + store, from the addresses): NaiveRow 32x8 %.0f, NaiveCol 32x8 %.0f, "
                "NaiveRow 8x32 %.0f;\nyours, with 8 x 4 warps: 4 + 8 = 12.\n",
                warp_sectors(KIND_NAIVE_ROW, 32, 8, nx, ny).ld + warp_sectors(KIND_NAIVE_ROW, 32, 8, nx, ny).st,
                warp_sectors(KIND_NAIVE_COL, 32, 8, nx, ny).ld + warp_sectors(KIND_NAIVE_COL, 32, 8, nx, ny).st,
                warp_sectors(KIND_NAIVE_ROW, 8, 32, nx, ny).ld + warp_sectors(KIND_NAIVE_ROW, 8, 32, nx, ny).st);
     report_begin("exercise", "Transposes of the whole matrix:", NULL);
-    report_row("cudaMemcpy D2D", &t_d2d, bytes, NAN);
+    report_row("cudaMemcpy D2D", &b.t_d2d, b.bytes, NAN);
     for (k = 0; k < 3; k++) {
         c.block = dim3(given[k].bx, given[k].by);
-        if (verify_then_time(given[k].label, given[k].launch, &c, d_out, h_t, got, n, (size_t)ny, &a, flush, &t_given[k])) {
-            report_row(given[k].label, &t_given[k], bytes, NAN);
+        if (tbench_verify_then_time(&b, TMATRIX_TRANSPOSE, given[k].label, given[k].launch, &c, &t_given[k])) {
+            report_row(given[k].label, &t_given[k], b.bytes, NAN);
             if (best < 0 || t_given[k].median_ms < t_given[best].median_ms) best = k;
         } else {
             report_row_failed(given[k].label);
         }
     }
-    ok_yours = verify_then_time("warp patch 8x4 (yours)", launch_yours, &c, d_out, h_t, got, n, (size_t)ny, &a, flush,
-                                &t_yours);
-    if (ok_yours) report_row("warp patch 8x4 (yours)", &t_yours, bytes, NAN);
+    ok_yours = tbench_verify_then_time(&b, TMATRIX_TRANSPOSE, "warp patch 8x4 (yours)", launch_yours, &c, &t_yours);
+    if (ok_yours) report_row("warp patch 8x4 (yours)", &t_yours, b.bytes, NAN);
     else report_row_failed("warp patch 8x4 (yours)");
     if (ok_yours && best >= 0) {
         snprintf(take, sizeof take, "yours runs at %.2fx the fastest given kernel (%s).",
@@ -174,11 +143,7 @@ int main(int argc, char **argv)
     } else {
         report_end("a kernel failed verification at the full size: no comparison.");
     }
-    CHECK(cudaFree(d_in));
-    CHECK(cudaFree(d_out));
-    free(h_in);
-    free(h_t);
-    CHECK(cudaFreeHost(got));
+    tbench_free(&b);
     gpu_finish();
     return ok_yours && best >= 0 ? EXIT_OK : EXIT_VERIFY;
 }

@@ -2,17 +2,14 @@
  * the reference) against the CPU transpose on square and rectangular grids, then times it against
  * the plain NaiveRow. */
 #include "args.h"
-#include "checked_bench.h"
-#include "cuda_check.h"
 #include "exercise.h"
 #include "exitcodes.h"
 #include "gpu.h"
 #include "matrix_args.h"
 #include "report.h"
-#include "rng.h"
 #include "stats.h"
 #include "transpose_kernels.cuh"
-#include "verify.h"
+#include "transpose_matrix.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -42,14 +39,6 @@ static void launch_row(void *p)
     transpose_naive_row<<<grid_2d(c->nx, c->ny, c->block), c->block>>>(c->out, c->in, c->nx, c->ny);
 }
 
-static void fill(ctx_t *c, float *h_in, float *h_t, uint64_t seed)
-{
-    size_t i, n = (size_t)c->nx * c->ny;
-    gpu_fill_random_f32((float *)c->in, n, seed);
-    for (i = 0; i < n; i++) h_in[i] = rng_float(seed, i);
-    cpu_transpose_f32(h_in, h_t, c->nx, c->ny);
-}
-
 int main(int argc, char **argv)
 {
     /* with 32x8 blocks: 1x1, 256x64 and 8192x2048 make square grids (1x1, 8x8, 256x256); the rest
@@ -61,13 +50,10 @@ int main(int argc, char **argv)
     args_t a;
     gpu_info_t g;
     ctx_t c;
-    mismatch_t m;
+    tbench_t tb;
     char size[80], take[300];
-    int s, b, nx, ny, fails = 0, checks = 0, flush, ok_row, ok_yours;
-    size_t n, max_n = 0;
-    float *d_in, *d_out, *h_in, *h_t, *got;
-    timing_t t_d2d, t_row, t_yours;
-    double bytes;
+    int s, b, nx, ny, fails = 0, checks = 0, ok_row, ok_yours;
+    timing_t t_row, t_yours;
     dim3 grid;
 
     args_parse_or_exit(argc, argv, &a,
@@ -89,37 +75,28 @@ int main(int argc, char **argv)
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 06 exercise - a diagonal order for every grid", &a);
 
-    for (s = 0; s < nshapes; s++)
-        if ((size_t)shapes[s][0] * shapes[s][1] > max_n) max_n = (size_t)shapes[s][0] * shapes[s][1];
-    n = (size_t)nx * ny;
-    if (!a.check && n > max_n) max_n = n;
-    d_in = (float *)gpu_alloc(max_n * sizeof(float), "the input matrix");
-    d_out = (float *)gpu_alloc(max_n * sizeof(float), "the output matrix");
-    h_in = (float *)host_alloc(max_n * sizeof(float), "the input matrix (host copy)");
-    h_t = (float *)host_alloc(max_n * sizeof(float), "the transposed matrix (CPU reference)");
-    got = host_alloc_pinned_f32(max_n, "the output matrix (host copy)");
-    c.out = d_out;
-    c.in = d_in;
-
-    /* Correct first: every element, on poisoned output; a tile no block takes stays NaN. */
+    /* Correct first: every element, on poisoned output; a tile no block takes stays NaN.  No
+     * PASS/FAIL lines with --csv (stdout is only CSV then). */
     report_say("\nVerification against the CPU transpose (grid = tiles across x tiles down):\n");
     for (s = 0; s < nshapes; s++) {
-        c.nx = shapes[s][0];
-        c.ny = shapes[s][1];
-        n = (size_t)c.nx * c.ny;
-        fill(&c, h_in, h_t, a.seed);
+        tmatrix_t m;
+        tmatrix_init(&m, shapes[s][0], shapes[s][1], a.seed, 0);
+        c.out = m.d_out;
+        c.in = m.d_in;
+        c.nx = m.nx;
+        c.ny = m.ny;
         for (b = 0; b < 2; b++) {
             c.block = a.bx ? dim3(a.bx, a.by) : dim3(blocks[b][0], blocks[b][1]);
             grid = tile_grid(&c);
             if (grid.y > 65535) continue;
             snprintf(size, sizeof size, "%dx%d block %ux%u grid %ux%u%s", c.nx, c.ny, c.block.x, c.block.y, grid.x,
                      grid.y, grid.x == grid.y ? " (square)" : "");
-            verify_launch_f32(launch_yours, &c, d_out, h_t, got, n, &m);
-            if (!a.csv) fails += verify_print(stdout, "transpose_diagonal_2d", size, &m, n, (size_t)c.ny);
-            else fails += m.count != 0;
+            fails += tmatrix_check(&m, TMATRIX_TRANSPOSE, "transpose_diagonal_2d", size, launch_yours, &c,
+                                   a.csv ? NULL : stdout);
             checks++;
             if (a.bx) break;
         }
+        tmatrix_free(&m);
     }
     if (fails)
         fprintf(stderr, "FAILED: %d of %d checks failed; fix the mapping in exercise.cu (no timing until it passes).\n",
@@ -127,33 +104,25 @@ int main(int argc, char **argv)
     else
         report_say("OK: %d of %d checks passed\n", checks, checks);
     if (fails || a.check) {
-        CHECK(cudaFree(d_in));
-        CHECK(cudaFree(d_out));
-        free(h_in);
-        free(h_t);
-        CHECK(cudaFreeHost(got));
         gpu_finish();
         return fails ? EXIT_VERIFY : EXIT_OK;
     }
 
     /* Then fast: plain NaiveRow and yours at the full size, each verified again first. */
+    tbench_init(&tb, &g, &a, nx, ny, 0);
+    c.out = tb.m.d_out;
+    c.in = tb.m.d_in;
     c.nx = nx;
     c.ny = ny;
     c.block = a.bx ? dim3(a.bx, a.by) : dim3(32, 8);
-    n = (size_t)nx * ny;
-    bytes = 2.0 * (double)n * sizeof(float);
-    flush = gpu_flush_wanted(&g, &a, 2 * n * sizeof(float));
-    fill(&c, h_in, h_t, a.seed);
-    report_set_ceilings(gpu_d2d_gbs(d_out, d_in, n * sizeof(float), &a, flush, &t_d2d), g.peak_gbs);
     grid = tile_grid(&c);
     report_begin("exercise", "NaiveRow in row-major and in diagonal block order:", NULL);
-    report_row("cudaMemcpy D2D", &t_d2d, bytes, NAN);
-    ok_row = verify_then_time("NaiveRow (given)", launch_row, &c, d_out, h_t, got, n, (size_t)ny, &a, flush, &t_row);
-    if (ok_row) report_row("NaiveRow (given)", &t_row, bytes, NAN);
+    report_row("cudaMemcpy D2D", &tb.t_d2d, tb.bytes, NAN);
+    ok_row = tbench_verify_then_time(&tb, TMATRIX_TRANSPOSE, "NaiveRow (given)", launch_row, &c, &t_row);
+    if (ok_row) report_row("NaiveRow (given)", &t_row, tb.bytes, NAN);
     else report_row_failed("NaiveRow (given)");
-    ok_yours = verify_then_time("NaiveRow diagonal (yours)", launch_yours, &c, d_out, h_t, got, n, (size_t)ny, &a, flush,
-                                &t_yours);
-    if (ok_yours) report_row("NaiveRow diagonal (yours)", &t_yours, bytes, NAN);
+    ok_yours = tbench_verify_then_time(&tb, TMATRIX_TRANSPOSE, "NaiveRow diagonal (yours)", launch_yours, &c, &t_yours);
+    if (ok_yours) report_row("NaiveRow diagonal (yours)", &t_yours, tb.bytes, NAN);
     else report_row_failed("NaiveRow diagonal (yours)");
     if (ok_row && ok_yours) {
         snprintf(take, sizeof take, "on this %ux%u grid the diagonal order runs at %.0f%% of the row-major order.",
@@ -162,11 +131,7 @@ int main(int argc, char **argv)
     } else {
         report_end("a kernel failed verification at the full size: no comparison.");
     }
-    CHECK(cudaFree(d_in));
-    CHECK(cudaFree(d_out));
-    free(h_in);
-    free(h_t);
-    CHECK(cudaFreeHost(got));
+    tbench_free(&tb);
     gpu_finish();
     return ok_row && ok_yours ? EXIT_OK : EXIT_VERIFY;
 }

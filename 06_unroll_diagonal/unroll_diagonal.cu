@@ -9,16 +9,13 @@
  * source's mapping is not). */
 #include "args.h"
 #include "block_order.h"
-#include "checked_bench.h"
-#include "cuda_check.h"
 #include "exitcodes.h"
 #include "gpu.h"
 #include "matrix_args.h"
 #include "report.h"
-#include "rng.h"
 #include "stats.h"
 #include "transpose_kernels.cuh"
-#include "verify.h"
+#include "transpose_matrix.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -190,7 +187,7 @@ ORDER_LAUNCHER(launch_col_diagonal, transpose_col_order_diagonal, 1)
 typedef struct {
     const char *label;
     launch_fn_t launch;
-    int transposed;
+    int transposed;     /* 1 (TMATRIX_TRANSPOSE), or 0 (TMATRIX_COPY): compared with the input */
 } kernel_t;
 
 /* Experiment 1, in the order printed. */
@@ -224,46 +221,29 @@ static int run_checks(const args_t *a)
                                     {40009, 1}, {1, 600001}, {600001, 1}, {8191, 4097}};
     static const int blocks[][2] = {{32, 8}, {16, 16}, {7, 5}, {128, 2}};
     int nshapes = (int)(sizeof shapes / sizeof shapes[0]) - (a->quick ? 1 : 0);
-    size_t max_n = 0, n, i;
     int s, b, k, fails = 0, checks = 0;
-    float *d_in, *d_out, *h_in, *h_t, *got;
     char size[96];
-    ctx_t c;
-    mismatch_t m;
 
-    for (s = 0; s < nshapes; s++)
-        if ((size_t)shapes[s][0] * shapes[s][1] > max_n) max_n = (size_t)shapes[s][0] * shapes[s][1];
-    d_in = (float *)gpu_alloc(max_n * sizeof(float), "the check input");
-    d_out = (float *)gpu_alloc(max_n * sizeof(float), "the check output");
-    h_in = (float *)host_alloc(max_n * sizeof(float), "the check input (host)");
-    h_t = (float *)host_alloc(max_n * sizeof(float), "the check reference (host)");
-    got = host_alloc_pinned_f32(max_n, "the check output (host)");
-    c.out = d_out;
-    c.in = d_in;
     for (s = 0; s < nshapes; s++) {
-        c.nx = shapes[s][0];
-        c.ny = shapes[s][1];
-        n = (size_t)c.nx * c.ny;
-        gpu_fill_random_f32(d_in, n, a->seed);
-        for (i = 0; i < n; i++) h_in[i] = rng_float(a->seed, i);
-        cpu_transpose_f32(h_in, h_t, c.nx, c.ny);
+        tmatrix_t m;
+        ctx_t c;
+        tmatrix_init(&m, shapes[s][0], shapes[s][1], a->seed, TMATRIX_KEEP_INPUT);
+        c.out = m.d_out;
+        c.in = m.d_in;
+        c.nx = m.nx;
+        c.ny = m.ny;
         for (b = 0; b < 4; b++) {
             c.block = a->bx ? dim3(a->bx, a->by) : dim3(blocks[b][0], blocks[b][1]);
             snprintf(size, sizeof size, "%dx%d block %ux%u", c.nx, c.ny, c.block.x, c.block.y);
             for (k = 0; k < NUNROLLED + NORDERS; k++) {
                 const kernel_t *kk = k < NUNROLLED ? &UNROLLED[k] : &ORDERS[k - NUNROLLED];
-                verify_launch_f32(kk->launch, &c, d_out, kk->transposed ? h_t : h_in, got, n, &m);
-                fails += verify_print(stdout, kk->label, size, &m, n, (size_t)(kk->transposed ? c.ny : c.nx));
+                fails += tmatrix_check(&m, kk->transposed, kk->label, size, kk->launch, &c, stdout);
                 checks++;
             }
             if (a->bx) break;
         }
+        tmatrix_free(&m);
     }
-    CHECK(cudaFree(d_in));
-    CHECK(cudaFree(d_out));
-    free(h_in);
-    free(h_t);
-    CHECK(cudaFreeHost(got));
     printf("%s: %d of %d checks passed\n", fails ? "FAILED" : "OK", checks - fails, checks);
     return fails ? EXIT_VERIFY : EXIT_OK;
 }
@@ -271,20 +251,13 @@ static int run_checks(const args_t *a)
 /* ---- the experiments ---------------------------------------------------------------------- */
 
 typedef struct {
-    const gpu_info_t *g;
-    const args_t *a;
+    tbench_t b;     /* the matrix with both references: its input (for copies) and its CPU transpose */
     ctx_t c;
-    const float *h_in, *h_t;
-    float *got;
-    size_t n;
-    double bytes;
-    int flush;
 } run_t;
 
 static int measure(run_t *r, const kernel_t *k, timing_t *t)
 {
-    return verify_then_time(k->label, k->launch, &r->c, r->c.out, k->transposed ? r->h_t : r->h_in, r->got, r->n,
-                            (size_t)(k->transposed ? r->c.ny : r->c.nx), r->a, r->flush, t);
+    return tbench_verify_then_time(&r->b, k->transposed, k->label, k->launch, &r->c, t);
 }
 
 /* Experiment 1: unrolled transposes against the copies. */
@@ -305,7 +278,7 @@ static int experiment_unroll(run_t *r)
             failed = 1;
             continue;
         }
-        report_row(UNROLLED[k].label, &t[k], r->bytes, ok[U_COPY] ? 100.0 * t[U_COPY].median_ms / t[k].median_ms : NAN);
+        report_row(UNROLLED[k].label, &t[k], r->b.bytes, ok[U_COPY] ? 100.0 * t[U_COPY].median_ms / t[k].median_ms : NAN);
         if (k >= U_FIRST_TRANSPOSE && (best < 0 || t[k].median_ms < t[best].median_ms)) best = k;
     }
     if (best >= 0 && ok[U_COPY] && ok[U_COPY_X4]) {
@@ -358,7 +331,10 @@ static int experiment_order(run_t *r)
     hit = square_only_coverage(gx, gy);
     report_say("\nExperiment 2: block order, blocks %ux%u. NaiveRow's grid is %u x %u tiles%s.\n", r->c.block.x,
                r->c.block.y, gx, gy, gx == gy ? " (square)" : " (rectangular)");
-    if (hit)
+    if (hit == (size_t)gx * gy)
+        report_say("  On this square grid the source's diagonal mapping reaches every tile; on a rectangular one it\n"
+                   "  would not. This run uses block_order_diagonal, a bijection for every grid (make test checks it).\n");
+    else if (hit)
         report_say("  The source's diagonal mapping would reach %zu of its %zu tiles (%.0f%%): the rest would never be "
                    "written.\n  This run uses block_order_diagonal, a bijection for every grid (make test checks it).\n",
                    hit, (size_t)gx * gy, 100.0 * hit / ((double)gx * gy));
@@ -371,7 +347,7 @@ static int experiment_order(run_t *r)
             continue;
         }
         /* extra: speed relative to the row-major row of the same kernel (rows 0 and 2) */
-        report_row(ORDERS[k].label, &t[k], r->bytes, ok[k & ~1] ? 100.0 * t[k & ~1].median_ms / t[k].median_ms : NAN);
+        report_row(ORDERS[k].label, &t[k], r->b.bytes, ok[k & ~1] ? 100.0 * t[k & ~1].median_ms / t[k].median_ms : NAN);
     }
     if (!failed) {
         double row = t[0].median_ms / t[1].median_ms - 1.0, col = t[2].median_ms / t[3].median_ms - 1.0;
@@ -395,11 +371,8 @@ int main(int argc, char **argv)
     args_t a;
     gpu_info_t g;
     run_t r;
-    timing_t t_d2d;
     int nx, ny, failed = 0;
-    size_t bytes, i;
-    float *d_in, *d_out, *h_in, *h_t;
-    double d2d;
+    size_t bytes;
 
     args_parse_or_exit(argc, argv, &a, summary,
                        "matrix NXxNY = NX columns x NY rows, or N for N x N (default 8192x8192; 2048x2048 with --quick)",
@@ -418,42 +391,22 @@ int main(int argc, char **argv)
         return failed;
     }
 
-    r.n = (size_t)nx * ny;
-    bytes = r.n * sizeof(float);
-    d_in = (float *)gpu_alloc(bytes, "the input matrix");
-    d_out = (float *)gpu_alloc(bytes, "the output matrix");
-    h_in = (float *)host_alloc(bytes, "the input matrix (host copy)");
-    h_t = (float *)host_alloc(bytes, "the transposed matrix (CPU reference)");
-    r.got = host_alloc_pinned_f32(r.n, "the output matrix (host copy)");
-    gpu_fill_random_f32(d_in, r.n, a.seed);
-    for (i = 0; i < r.n; i++) h_in[i] = rng_float(a.seed, i);
-    cpu_transpose_f32(h_in, h_t, nx, ny);
-    r.g = &g;
-    r.a = &a;
-    r.h_in = h_in;
-    r.h_t = h_t;
-    r.bytes = 2.0 * (double)bytes;
-    r.flush = gpu_flush_wanted(&g, &a, 2 * bytes);
-    r.c.out = d_out;
-    r.c.in = d_in;
+    tbench_init(&r.b, &g, &a, nx, ny, TMATRIX_KEEP_INPUT);
+    r.c.out = r.b.m.d_out;
+    r.c.in = r.b.m.d_in;
     r.c.nx = nx;
     r.c.ny = ny;
     r.c.block = a.bx ? dim3(a.bx, a.by) : dim3(32, 8);
 
-    d2d = gpu_d2d_gbs(d_out, d_in, bytes, &a, r.flush, &t_d2d);
-    report_set_ceilings(d2d, g.peak_gbs);
+    bytes = r.b.m.n * sizeof(float);
     report_say("\nMatrix %d x %d floats (%d rows of %d), %.0f MiB each way; GB/s counts every element read once and\n"
                "written once. cudaMemcpy D2D of the matrix: %.0f GB/s (%.1f%% of the peak), the 100%% of %%D2D.\n",
-               nx, ny, ny, nx, bytes / 1048576.0, d2d, 100.0 * d2d / g.peak_gbs);
+               nx, ny, ny, nx, bytes / 1048576.0, r.b.d2d_gbs, 100.0 * r.b.d2d_gbs / g.peak_gbs);
 
     failed |= experiment_unroll(&r);
     failed |= experiment_order(&r);
 
-    CHECK(cudaFree(d_in));
-    CHECK(cudaFree(d_out));
-    free(h_in);
-    free(h_t);
-    CHECK(cudaFreeHost(r.got));
+    tbench_free(&r.b);
     gpu_finish();
     if (failed) {
         fprintf(stderr, "A kernel FAILED verification: its figures were not reported.\n");
