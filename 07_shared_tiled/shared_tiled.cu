@@ -245,18 +245,22 @@ typedef struct {
 } bench_t;
 
 /* Verifies (on poisoned output) and times each variant, then prints the table's rows.  gbs[k] is
- * the bandwidth of variant k, 0 when it failed verification.  The caller ends the table with its
+ * the bandwidth of variant k, 0 when it failed verification.  suffix is appended to every label
+ * (the table row, the CSV row and the NVTX range `make profile` names the kernel by), so that a
+ * kernel measured at a second size gets rows of its own.  The caller ends the table with its
  * takeaway (report_end).  Returns the number of failures. */
 static int run_table(bench_t *b, const char *experiment, const char *title, const char *extra_name,
                      double (*extra)(const variant_t *), int with_d2d, const variant_t *const *vs, int nv,
-                     double *gbs)
+                     const char *suffix, double *gbs)
 {
     double bytes = 2.0 * (double)b->m.n * sizeof(float);  /* each element read once, written once */
     timing_t t[16];
+    char labels[16][64];
     int ok[16], k, failed = 0;
     for (k = 0; k < nv; k++) {
         launch_ctx_t c = {vs[k], b->m.d_in, b->m.d_out, b->m.nx, b->m.ny};
-        ok[k] = verify_then_time(vs[k]->label, launch_variant, &c, b->m.d_out, b->m.want, b->m.got, b->m.n,
+        snprintf(labels[k], sizeof labels[k], "%s%s", vs[k]->label, suffix);
+        ok[k] = verify_then_time(labels[k], launch_variant, &c, b->m.d_out, b->m.want, b->m.got, b->m.n,
                                  (size_t)b->m.ny, b->a, b->flush, &t[k]);
         gbs[k] = ok[k] ? stats_gbs(bytes, t[k].median_ms) : 0.0;
         failed += !ok[k];
@@ -264,8 +268,8 @@ static int run_table(bench_t *b, const char *experiment, const char *title, cons
     report_begin(experiment, title, extra_name);
     if (with_d2d) report_row("cudaMemcpy D2D", &b->t_d2d, bytes, extra_name ? 0.0 : NAN);
     for (k = 0; k < nv; k++) {
-        if (ok[k]) report_row(vs[k]->label, &t[k], bytes, extra ? extra(vs[k]) : NAN);
-        else report_row_failed(vs[k]->label);
+        if (ok[k]) report_row(labels[k], &t[k], bytes, extra ? extra(vs[k]) : NAN);
+        else report_row_failed(labels[k]);
     }
     return failed;
 }
@@ -294,7 +298,7 @@ static int experiment_mistake(bench_t *b)
                "  store each element to its transposed address directly (a column: 32 sectors per warp store);\n"
                "  the tile kernel stores rows of the output, each thread writing an element another loaded.\n");
     failed = run_table(b, "mistake", "  One element per thread; GB/s = (bytes read + bytes written) / time:", "smem ways",
-                       smem_ways, 1, vs, 4, gbs);
+                       smem_ways, 1, vs, 4, "", gbs);
     if (gbs[0] > 0 && gbs[1] > 0 && gbs[3] > 0)
         snprintf(take, sizeof take,
                  "the same-slot kernel runs at %.0f%% of the naive kernel: its global accesses are the naive kernel's. "
@@ -319,7 +323,7 @@ static int experiment_banks(bench_t *b)
                "  `make profile` measures the conflicts (smem ld/st confl).\n",
                tile_smem_wavefronts(32, 8, 32, PHASE_LOAD_COLUMN), tile_smem_wavefronts(32, 8, 33, PHASE_LOAD_COLUMN));
     failed = run_table(b, "banks", "  32x32 tiles, unpadded [32][32] and padded [32][33]:", "smem ways", smem_ways, 0, vs,
-                       4, gbs);
+                       4, "", gbs);
     if (gbs[0] > 0 && gbs[1] > 0 && gbs[2] > 0 && gbs[3] > 0)
         snprintf(take, sizeof take,
                  "one column of padding: %.2fx faster with 32x8 threads, %.2fx with 32x32 threads, for %d bytes more "
@@ -342,7 +346,7 @@ static int experiment_shapes(bench_t *b, double d2d, double *pct_classic)
                "  flight per thread before the barrier; a bigger tile means longer coalesced runs and fewer\n"
                "  barriers per byte, but fewer blocks fit on an SM.\n");
     failed = run_table(b, "shapes", "  Padded tiles; 'elem/thread' = elements each thread moves:", "elem/thread",
-                       elems_per_thread, 0, vs, 5, gbs);
+                       elems_per_thread, 0, vs, 5, "", gbs);
     for (k = 1; k < 5; k++)
         if (gbs[k] > gbs[best]) best = k;
     if (gbs[best] > 0)
@@ -370,7 +374,8 @@ static int experiment_odd(const gpu_info_t *g, const args_t *a, int nx, int ny, 
     bench_init(&b, g, a, nx, ny);
     d2d = stats_gbs(2.0 * (double)b.m.n * sizeof(float), b.t_d2d.median_ms);
     snprintf(title, sizeof title, "  %d x %d, against the copy of the same bytes:", nx, ny);
-    failed = run_table(&b, "odd", title, NULL, NULL, 1, vs, 1, gbs);
+    /* " @odd": the 8192 x 8192 rows already carry the kernel's plain label */
+    failed = run_table(&b, "odd", title, NULL, NULL, 1, vs, 1, " @odd", gbs);
     if (gbs[0] > 0)
         snprintf(take, sizeof take,
                  "at %dx%d the padded tile reaches %.0f%% of the copy (%.0f%% at %dx%d): misaligned rows and partial "

@@ -8,10 +8,12 @@
  * loaded, everything built, then everything stored.  Then block shapes 8x4, 8x8, 16x16, 32x32 and
  * 32x2, and the float2 2x2 version (the exercise) with 8x8 and 16x16 blocks.  The "st sect/req"
  * column is the number of 32-byte sectors one warp's store touches, from the warp's shape.
- * Experiment 2: the fastest transpose against the copy: cudaMemcpy, a float4 copy kernel with
- * several loads in flight, cublasSgeam used as a transpose, and the candidates -- 64x64 shared
- * tiles with float4 accesses, the same with scalar accesses, a 64x64 tile whose float4 stores are
- * aligned at any size, and the best register tile -- at 8192 x 8192 and at 8191 x 4097.
+ * Experiment 2: the fastest transpose against the copy: cudaMemcpy, a float4 copy kernel with one
+ * block per 4 KiB (the form that matched cudaMemcpy in lesson 04), cublasSgeam used as a transpose,
+ * and the candidates -- 64x64 shared tiles with float4 accesses, the same with scalar accesses, a
+ * 64x64 tile whose float4 stores are aligned at any size, the scalar and the aligned tiles again
+ * with their blocks dealt out in bands of 32 tile rows ("banded": the DRAM pages each side touches
+ * at one moment), and the best register tile -- at 8192 x 8192 and at 8191 x 4097.
  * Then the goals, as ratios from this run.
  *
  * Layout (as in lessons 04-07): `in` has ny rows of nx floats, element (r, c) at in[r * nx + c];
@@ -130,33 +132,43 @@ __global__ void transpose_reg4x4_loadall(const float *__restrict__ in, float *__
 /* The float2 2x2 version: the exercise's reference solution, kept once in this header. */
 #include "reg_tile_2x2.cuh"
 
-/* The best copy we can write: float4 accesses, a grid of just enough blocks to fill the GPU, and
- * COPY_ILP independent 16-byte loads per thread issued before any store, so each SM keeps many
- * bytes in flight (the memory's latency times its bandwidth must be covered by requests already
- * on their way).  The last n % 4 floats are copied one by one by the first block. */
-#define COPY_ILP 4
+/* The copy to compare with: float4 accesses and ONE PASS -- a block per COPY_ILP x 256 float4s,
+ * so the grid has tens of thousands of short blocks and the block scheduler hands them out in
+ * address order: at any moment the bytes in flight lie in one contiguous window a few MiB wide.
+ * Lesson 04 measured this form at cudaMemcpy's speed on the H100 (f4 x1 one pass: 100.0%) and the
+ * grid-stride form, whose resident blocks drift apart through the whole buffer, at 93%.  Each
+ * thread issues its COPY_ILP independent 16-byte loads before its first store (lesson 04 measured
+ * 1 to 8 in one pass: 99-100% of cudaMemcpy, so 1 it is).  The last n % 4 floats are copied one by
+ * one by the first block. */
+#define COPY_ILP 1
 #define COPY_THREADS 256
-__global__ void copy_f4_ilp(const float *__restrict__ src, float *__restrict__ dst, size_t n)
+__global__ void __launch_bounds__(COPY_THREADS)
+copy_f4_onepass(const float *__restrict__ src, float *__restrict__ dst, size_t n)
 {
     const float4 *s4 = (const float4 *)src;
     float4 *d4 = (float4 *)dst;
-    const size_t n4 = n / 4, step = (size_t)gridDim.x * blockDim.x * COPY_ILP;
-    size_t i;
-    for (i = (size_t)blockIdx.x * blockDim.x * COPY_ILP + threadIdx.x; i < n4; i += step) {
-        float4 v[COPY_ILP];
-        int u;
+    const size_t n4 = n / 4, i0 = (size_t)blockIdx.x * (COPY_THREADS * COPY_ILP) + threadIdx.x;
+    float4 v[COPY_ILP];
+    int u;
 #pragma unroll
-        for (u = 0; u < COPY_ILP; u++) {
-            size_t k = i + (size_t)u * blockDim.x;
-            v[u] = k < n4 ? s4[k] : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
-        }
+    for (u = 0; u < COPY_ILP; u++) {
+        const size_t k = i0 + (size_t)u * COPY_THREADS;
+        v[u] = k < n4 ? s4[k] : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    }
 #pragma unroll
-        for (u = 0; u < COPY_ILP; u++) {
-            size_t k = i + (size_t)u * blockDim.x;
-            if (k < n4) d4[k] = v[u];
-        }
+    for (u = 0; u < COPY_ILP; u++) {
+        const size_t k = i0 + (size_t)u * COPY_THREADS;
+        if (k < n4) d4[k] = v[u];
     }
     if (blockIdx.x == 0 && threadIdx.x < n - 4 * n4) dst[4 * n4 + threadIdx.x] = src[4 * n4 + threadIdx.x];
+}
+
+/* Blocks of the one-pass copy for n floats: one per COPY_ILP x COPY_THREADS float4s, at least one
+ * (a matrix of fewer than 4 floats has only the tail). */
+static unsigned copy_grid(size_t n)
+{
+    const size_t per_block = (size_t)COPY_THREADS * COPY_ILP, blocks = (n / 4 + per_block - 1) / per_block;
+    return blocks ? (unsigned)blocks : 1u;
 }
 
 /* ---- the 64x64 shared tiles ---------------------------------------------------------------
@@ -177,16 +189,52 @@ __global__ void copy_f4_ilp(const float *__restrict__ src, float *__restrict__ d
 #define T64_PITCH 65
 #define T64_HALO 8
 
+/* ---- block order ----------------------------------------------------------------------------
+ * Which tile a block moves.  band = 0: the 2-D grid's own order.  The GPU hands out blocks in
+ * order of their index, x fastest, so the blocks resident at one moment (about 132 SMs x 8 = 1056
+ * on the H100) are about 8 consecutive rows of tiles: on an 8192 x 8192 matrix their loads cover
+ * 512 whole input rows, one contiguous 16 MiB stretch, but their stores cover all 8192 output rows
+ * with about 2 KiB each -- and the 256-byte pieces one output row gets come from tiles 128 block
+ * indices apart, handed out at different times.
+ * band = B > 0: a 1-D grid whose blocks are dealt out band by band, a band being B rows of tiles,
+ * and inside a band column by column: B consecutive blocks go down one column of tiles.  With
+ * B = 32 the resident blocks are about 33 columns x 32 rows of tiles, 2048 input rows with 8 KiB
+ * each and 2112 output rows with 8 KiB each, and the tiles that write neighbouring pieces of an
+ * output row are neighbours in block order.  Same bytes, same instructions; only which DRAM pages
+ * are busy together changes.  B = 1 is the 2-D grid's order again, B >= tiles_y column by column
+ * (exercise 1 varies B).  The last band may have fewer than B rows; the mapping is a
+ * bijection from 0 .. tiles_x * tiles_y - 1 onto the tiles (make check runs shapes with one band,
+ * several, and a partial last one). */
+#define T64_BAND 32
+static __device__ __forceinline__ void tile_of_block(int band, int tiles_x, int tiles_y, int *tile_x, int *tile_y)
+{
+    if (band == 0) {
+        *tile_x = (int)blockIdx.x;
+        *tile_y = (int)blockIdx.y;
+    } else {
+        const unsigned bh = (unsigned)(band < tiles_y ? band : tiles_y);  /* a band is at most the matrix */
+        const unsigned per_band = bh * (unsigned)tiles_x;  /* <= tiles_x * tiles_y, the grid: no overflow */
+        const unsigned b = blockIdx.x / per_band, local = blockIdx.x - b * per_band;
+        const unsigned left = (unsigned)tiles_y - b * bh;  /* tile rows from this band's first down */
+        const unsigned rows = left < bh ? left : bh;       /* this band's height: bh, or less at the end */
+        *tile_y = (int)(b * bh + local % rows);
+        *tile_x = (int)(local / rows);
+    }
+}
+
 /* Candidate A: float4 loads when nx % 4 == 0, float4 stores when ny % 4 == 0, scalar otherwise
  * (each side decided on its own; allow_vec = 0 forces scalar on both, for comparison).  Chunks of
  * 4 floats at a column multiple of 4 are wholly inside or wholly outside the matrix when the
- * pitch is a multiple of 4, so edge tiles need only a per-chunk test. */
+ * pitch is a multiple of 4, so edge tiles need only a per-chunk test.  band: the block order
+ * (tile_of_block; 0 = the 2-D grid's). */
 __global__ void __launch_bounds__(T64_THREADS)
-transpose_tile64_vec(const float *__restrict__ in, float *__restrict__ out, int nx, int ny, int allow_vec)
+transpose_tile64_vec(const float *__restrict__ in, float *__restrict__ out, int nx, int ny, int allow_vec, int band)
 {
     __shared__ float s[T64][T64_PITCH];  /* s[i][j] = in[r0 + i][c0 + j] */
     const int t = threadIdx.x;
-    const int c0 = blockIdx.x * T64, r0 = blockIdx.y * T64;
+    int tile_x, tile_y;
+    tile_of_block(band, (nx + T64 - 1) / T64, (ny + T64 - 1) / T64, &tile_x, &tile_y);
+    const int c0 = tile_x * T64, r0 = tile_y * T64;
     const int q = (t & 7) + 8 * ((t >> 5) & 1), rq = ((t >> 3) & 3) + 4 * (t >> 6);
     const int tx = t & 63, ty = t >> 6;
     int i;
@@ -238,20 +286,29 @@ transpose_tile64_vec(const float *__restrict__ in, float *__restrict__ out, int 
  * which is rarely a multiple of 4 (16 bytes) or 8 (a 32-byte sector): every warp's store would
  * half-fill the sectors at both ends of its run, which the L2 must merge with a neighbour's.
  * Instead, each output row is cut at its own 32-byte boundaries: row c starts a = (c * ny) % 8
- * floats past a boundary, so this tile writes output columns r = 64 * blockIdx.y - a + (0..63) of
+ * floats past a boundary, so this tile writes output columns r = 64 * tile_y - a + (0..63) of
  * that row -- a run that starts exactly on a sector boundary.  Those columns are input rows up to
  * 7 above the tile, so the block loads 8 extra rows (T64_HALO) into s; they are also loaded by the
  * tile above, and come from the L2 the second time.  Only the first and last run of each output
  * row have elements outside the matrix; those few float4 go one float at a time.  Loads are
  * scalar (64 x 4 threads, 18 per thread): they are coalesced at any nx.  With ny % 8 == 0 there is
- * no shift (a = 0) and no extra row to load. */
+ * no shift (a = 0) and no extra row to load.  band: the block order (tile_of_block). */
+__host__ __device__ static inline int tile64_alignst_rows(int ny)
+{
+    /* with a shift (ny % 8 != 0) an output row's runs start up to 7 floats early: one more tile row
+     * where ny + 7 crosses a multiple of 64 (ny <= MAX_ROWS, so no overflow) */
+    return (ny + ((ny & 7) ? T64_HALO - 1 : 0) + T64 - 1) / T64;
+}
+
 __global__ void __launch_bounds__(T64_THREADS)
-transpose_tile64_alignst(const float *__restrict__ in, float *__restrict__ out, int nx, int ny)
+transpose_tile64_alignst(const float *__restrict__ in, float *__restrict__ out, int nx, int ny, int band)
 {
     __shared__ float s[T64_HALO + T64][T64_PITCH];  /* s[i][j] = in[rb + i][c0 + j] */
     const int t = threadIdx.x, tx = t & 63, ty = t >> 6;
-    const int c0 = blockIdx.x * T64, rt = blockIdx.y * T64, rb = rt - T64_HALO;
     const int halo = (ny & 7) ? T64_HALO : 0;
+    int tile_x, tile_y;
+    tile_of_block(band, (nx + T64 - 1) / T64, tile64_alignst_rows(ny), &tile_x, &tile_y);
+    const int c0 = tile_x * T64, rt = tile_y * T64, rb = rt - T64_HALO;
     const int q = (t & 7) + 8 * ((t >> 5) & 1), rq = ((t >> 3) & 3) + 4 * (t >> 6);
     float v[(T64_HALO + T64) / 4];
     int i;
@@ -325,29 +382,33 @@ typedef struct {
     const char *label;  /* table row, and the NVTX range `make profile` names it by */
     kind_t kind;
     int bx, by;         /* threads per block (register tiles); ignored otherwise     */
+    int band;           /* tile64 kernels: block order, 0 or T64_BAND (tile_of_block) */
 } variant_t;
 
-static const variant_t V_R4_DIRECT   = {"f4 4x4 direct 8x8", K_REG4_DIRECT, 8, 8};
-static const variant_t V_R4_ROW8x8   = {"f4 4x4 rowwise 8x8", K_REG4_ROWWISE, 8, 8};
-static const variant_t V_R4_LOADALL  = {"f4 4x4 load-all 8x8", K_REG4_LOADALL, 8, 8};
-static const variant_t V_R4_ROW8x4   = {"f4 4x4 rowwise 8x4", K_REG4_ROWWISE, 8, 4};
-static const variant_t V_R4_ROW16x16 = {"f4 4x4 rowwise 16x16", K_REG4_ROWWISE, 16, 16};
-static const variant_t V_R4_ROW32x32 = {"f4 4x4 rowwise 32x32", K_REG4_ROWWISE, 32, 32};
-static const variant_t V_R4_ROW32x2  = {"f4 4x4 rowwise 32x2", K_REG4_ROWWISE, 32, 2};
-static const variant_t V_R2_8x8      = {"f2 2x2 8x8", K_REG2, 8, 8};
-static const variant_t V_R2_16x16    = {"f2 2x2 16x16", K_REG2, 16, 16};
-static const variant_t V_COPY        = {"copy float4, 4 in flight", K_COPY, COPY_THREADS, 1};
-static const variant_t V_SGEAM       = {"cublasSgeam (op T)", K_SGEAM, 0, 0};
-static const variant_t V_T64_VEC     = {"tile64 float4 ld+st", K_TILE64_VEC, T64_THREADS, 1};
-static const variant_t V_T64_SCALAR  = {"tile64 scalar ld+st", K_TILE64_SCALAR, T64_THREADS, 1};
-static const variant_t V_T64_ALIGNST = {"tile64 aligned f4 st", K_TILE64_ALIGNST, T64_THREADS, 1};
+static const variant_t V_R4_DIRECT   = {"f4 4x4 direct 8x8", K_REG4_DIRECT, 8, 8, 0};
+static const variant_t V_R4_ROW8x8   = {"f4 4x4 rowwise 8x8", K_REG4_ROWWISE, 8, 8, 0};
+static const variant_t V_R4_LOADALL  = {"f4 4x4 load-all 8x8", K_REG4_LOADALL, 8, 8, 0};
+static const variant_t V_R4_ROW8x4   = {"f4 4x4 rowwise 8x4", K_REG4_ROWWISE, 8, 4, 0};
+static const variant_t V_R4_ROW16x16 = {"f4 4x4 rowwise 16x16", K_REG4_ROWWISE, 16, 16, 0};
+static const variant_t V_R4_ROW32x32 = {"f4 4x4 rowwise 32x32", K_REG4_ROWWISE, 32, 32, 0};
+static const variant_t V_R4_ROW32x2  = {"f4 4x4 rowwise 32x2", K_REG4_ROWWISE, 32, 2, 0};
+static const variant_t V_R2_8x8      = {"f2 2x2 8x8", K_REG2, 8, 8, 0};
+static const variant_t V_R2_16x16    = {"f2 2x2 16x16", K_REG2, 16, 16, 0};
+
+/* Labels stay within 21 characters: the odd-size rows add " @odd" and the table's column is 26 wide. */
+static const variant_t V_COPY        = {"copy float4 one pass", K_COPY, COPY_THREADS, 1, 0};
+static const variant_t V_SGEAM       = {"cublasSgeam (op T)", K_SGEAM, 0, 0, 0};
+static const variant_t V_T64_VEC     = {"tile64 float4 ld+st", K_TILE64_VEC, T64_THREADS, 1, 0};
+static const variant_t V_T64_SCALAR  = {"tile64 scalar ld+st", K_TILE64_SCALAR, T64_THREADS, 1, 0};
+static const variant_t V_T64_ALIGNST = {"tile64 aligned f4 st", K_TILE64_ALIGNST, T64_THREADS, 1, 0};
+static const variant_t V_T64_SC_BAND = {"tile64 scalar banded", K_TILE64_SCALAR, T64_THREADS, 1, T64_BAND};
+static const variant_t V_T64_AL_BAND = {"tile64 aligned banded", K_TILE64_ALIGNST, T64_THREADS, 1, T64_BAND};
 
 static const variant_t *const ALL_VARIANTS[] = {
     &V_R4_DIRECT, &V_R4_ROW8x8, &V_R4_LOADALL, &V_R4_ROW8x4, &V_R4_ROW16x16, &V_R4_ROW32x32, &V_R4_ROW32x2,
-    &V_R2_8x8, &V_R2_16x16, &V_COPY, &V_SGEAM, &V_T64_VEC, &V_T64_SCALAR, &V_T64_ALIGNST};
+    &V_R2_8x8, &V_R2_16x16, &V_COPY, &V_SGEAM, &V_T64_VEC, &V_T64_SCALAR, &V_T64_ALIGNST, &V_T64_SC_BAND,
+    &V_T64_AL_BAND};
 #define N_ALL ((int)(sizeof ALL_VARIANTS / sizeof ALL_VARIANTS[0]))
-
-static unsigned copy_blocks = 1;  /* set in main: enough blocks of the copy kernel to fill every SM */
 
 typedef struct {
     const variant_t *v;
@@ -358,6 +419,14 @@ typedef struct {
 } launch_ctx_t;
 
 static unsigned ceil_div(int a, int b) { return (unsigned)((a + b - 1) / b); }
+
+/* The grid of a tile64 kernel with tiles_x x tiles_y tiles: 2-D in the grid's own order, 1-D (one
+ * block per tile, numbered as tile_of_block deals them out) in banded order.  tiles_x * tiles_y
+ * fits: the matrix fits in GPU memory, 16 KiB per tile. */
+static dim3 tile64_grid(unsigned tiles_x, unsigned tiles_y, int band)
+{
+    return band ? dim3(tiles_x * tiles_y) : dim3(tiles_x, tiles_y);
+}
 
 static void launch_variant(void *p)
 {
@@ -378,20 +447,20 @@ static void launch_variant(void *p)
         transpose_reg2x2<<<dim3(ceil_div(c->nx, 2 * v->bx), ceil_div(c->ny, 2 * v->by)), block>>>(c->in, c->out, c->nx, c->ny);
         break;
     case K_COPY:
-        copy_f4_ilp<<<copy_blocks, COPY_THREADS>>>(c->in, c->out, (size_t)c->nx * (size_t)c->ny);
+        copy_f4_onepass<<<copy_grid((size_t)c->nx * (size_t)c->ny), COPY_THREADS>>>(c->in, c->out,
+                                                                                     (size_t)c->nx * (size_t)c->ny);
         break;
     case K_SGEAM:
         sgeam_transpose(c->blas, c->in, c->out, c->nx, c->ny);
         break;
     case K_TILE64_VEC:
     case K_TILE64_SCALAR:
-        transpose_tile64_vec<<<dim3(ceil_div(c->nx, T64), ceil_div(c->ny, T64)), T64_THREADS>>>(
-            c->in, c->out, c->nx, c->ny, v->kind == K_TILE64_VEC);
+        transpose_tile64_vec<<<tile64_grid(ceil_div(c->nx, T64), ceil_div(c->ny, T64), v->band), T64_THREADS>>>(
+            c->in, c->out, c->nx, c->ny, v->kind == K_TILE64_VEC, v->band);
         break;
     case K_TILE64_ALIGNST:
-        /* with a shift (ny % 8 != 0) an output row's runs start up to 7 floats early: one more tile row */
-        transpose_tile64_alignst<<<dim3(ceil_div(c->nx, T64), ceil_div(c->ny + ((c->ny & 7) ? T64_HALO - 1 : 0), T64)),
-                                   T64_THREADS>>>(c->in, c->out, c->nx, c->ny);
+        transpose_tile64_alignst<<<tile64_grid(ceil_div(c->nx, T64), (unsigned)tile64_alignst_rows(c->ny), v->band),
+                                   T64_THREADS>>>(c->in, c->out, c->nx, c->ny, v->band);
         break;
     }
 }
@@ -414,8 +483,10 @@ static int run_checks(const args_t *a, cublasHandle_t blas, int user_nx, int use
 {
     /* the odd shapes of transpose_matrix.h, then shapes that take the vector paths without being
      * multiples of any tile: pitches that are multiples of 4 but not of 8, 16 or 64, even but not
-     * multiples of 4, and one side aligned with the other not */
-    static const int extra[][2] = {{4, 4}, {36, 20}, {34, 30}, {1004, 772}, {1000, 776}, {777, 1000}, {130, 66}};
+     * multiples of 4, and one side aligned with the other not; 196x2100 gives the banded kernels
+     * two bands of 32 tile rows, the second partial, over several tile columns */
+    static const int extra[][2] = {{4, 4},      {36, 20},   {34, 30},  {1004, 772},
+                                   {1000, 776}, {777, 1000}, {130, 66}, {196, 2100}};
     const int nextra = (int)(sizeof extra / sizeof extra[0]), nodd = tmatrix_check_count(a->quick);
     int s, k, fails = 0, checks = 0;
     char size[64];
@@ -536,14 +607,16 @@ typedef struct {
     const char *best;   /* the fastest candidate transpose */
     double pct_d2d;     /* its GB/s as % of cudaMemcpy D2D */
     double x_sgeam;     /* its GB/s over cublasSgeam's (0 if Sgeam failed) */
+    double sgeam_d2d;   /* cublasSgeam's GB/s as % of cudaMemcpy D2D (0 if it failed) */
     double pct_copy;    /* its GB/s as % of the copy kernel's */
 } fastest_t;
 
 /* Experiment 2 at one size: the references and the candidates, the winner in *res. */
 static int experiment_fastest(bench_t *b, const char *suffix, fastest_t *res)
 {
-    /* rows 0-1: copy kernel and Sgeam; rows 2-5: the candidates for the fastest transpose */
-    const variant_t *vs[] = {&V_COPY, &V_SGEAM, &V_T64_VEC, &V_T64_SCALAR, &V_T64_ALIGNST, &V_R4_ROW8x8};
+    /* rows 0-1: copy kernel and Sgeam; from row 2: the candidates for the fastest transpose */
+    const variant_t *vs[] = {&V_COPY,        &V_SGEAM,       &V_T64_VEC,     &V_T64_SCALAR,
+                             &V_T64_ALIGNST, &V_T64_SC_BAND, &V_T64_AL_BAND, &V_R4_ROW8x8};
     enum { NV = sizeof vs / sizeof vs[0], FIRST_CANDIDATE = 2 };
     char labels[NV][64], take[400], title[160];
     timing_t t[NV];
@@ -554,10 +627,14 @@ static int experiment_fastest(bench_t *b, const char *suffix, fastest_t *res)
                b->m.ny);
     report_say("  Loads in flight per SM at full occupancy: copy kernel %.0f KiB, tile64 float4 %.0f KiB, tile64 aligned-st\n"
                "  %.0f KiB, f4 4x4 8x8 %.0f KiB (lesson 07's 32x32 tile with 32x8 threads: at most 32 KiB).\n",
-               kib_in_flight((const void *)copy_f4_ilp, COPY_THREADS, COPY_ILP * 16),
+               kib_in_flight((const void *)copy_f4_onepass, COPY_THREADS, COPY_ILP * 16),
                kib_in_flight((const void *)transpose_tile64_vec, T64_THREADS, 64),
                kib_in_flight((const void *)transpose_tile64_alignst, T64_THREADS, (T64_HALO + T64) / 4 * 4),
                kib_in_flight((const void *)transpose_reg4x4_rowwise, 64, 64));
+    report_say("  'banded': the same kernel with its blocks dealt out in bands of %d tile rows, column by column,\n"
+               "  instead of row by row: the blocks running together cover a roughly square patch of tiles rather\n"
+               "  than a few whole rows of tiles, whose stores reach every row of the output.\n",
+               T64_BAND);
     for (k = 0; k < NV; k++) {
         snprintf(labels[k], sizeof labels[k], "%s%s", vs[k]->label, suffix);
         ok[k] = measure(b, vs[k], labels[k], &t[k]);
@@ -574,6 +651,7 @@ static int experiment_fastest(bench_t *b, const char *suffix, fastest_t *res)
         else report_row_failed(labels[k]);
     }
     res->ok = best >= 0;
+    res->sgeam_d2d = ok[1] ? 100.0 * gbs[1] / b->d2d : 0.0;
     if (best >= 0) {
         res->best = vs[best]->label;
         res->pct_d2d = 100.0 * gbs[best] / b->d2d;
@@ -581,8 +659,10 @@ static int experiment_fastest(bench_t *b, const char *suffix, fastest_t *res)
         res->pct_copy = ok[0] ? 100.0 * gbs[best] / gbs[0] : 0.0;
         snprintf(take, sizeof take,
                  "fastest transpose here: %s, %.1f%% of cudaMemcpy, %.1f%% of the copy kernel, %.2fx cublasSgeam "
-                 "(which reaches %.1f%% of cudaMemcpy).", res->best, res->pct_d2d, res->pct_copy, res->x_sgeam,
-                 100.0 * gbs[1] / b->d2d);
+                 "(which reaches %.1f%% of cudaMemcpy); banded order: scalar %+.1f%%, aligned %+.1f%%.", res->best,
+                 res->pct_d2d, res->pct_copy, res->x_sgeam, res->sgeam_d2d,
+                 ok[3] && ok[5] ? 100.0 * (gbs[5] / gbs[3] - 1.0) : 0.0,
+                 ok[4] && ok[6] ? 100.0 * (gbs[6] / gbs[4] - 1.0) : 0.0);
     } else {
         snprintf(take, sizeof take, "every candidate failed verification.");
     }
@@ -592,7 +672,9 @@ static int experiment_fastest(bench_t *b, const char *suffix, fastest_t *res)
 
 static const char *pass_miss(int pass) { return pass ? "PASS" : "MISS"; }
 
-/* The goals of the lesson, judged from this run's ratios (only at the default sizes). */
+/* The goals of the lesson, judged from this run's ratios (only at the default sizes):
+ * at 8192 x 8192 the fastest transpose at >= 95% of cudaMemcpy D2D and >= 1.05x cublasSgeam,
+ * at 8191 x 4097 at >= 90% of cudaMemcpy D2D. */
 static void print_goals(const char *big_size, const fastest_t *big, const char *odd_size, const fastest_t *odd,
                         int judged)
 {
@@ -601,8 +683,14 @@ static void print_goals(const char *big_size, const fastest_t *big, const char *
     if (big->ok) {
         report_say("  %-10s fastest transpose (%s) / cudaMemcpy D2D = %5.1f%%   goal >= 95%%    %s\n", big_size,
                    big->best, big->pct_d2d, judged ? pass_miss(big->pct_d2d >= 95.0) : "-");
-        report_say("  %-10s fastest transpose / cublasSgeam = %5.2fx   goal >= 1.05x  %s\n", big_size, big->x_sgeam,
-                   judged ? pass_miss(big->x_sgeam >= 1.05) : "-");
+        if (big->x_sgeam > 0.0)
+            report_say("  %-10s fastest transpose (%s) / cublasSgeam = %5.2fx   goal >= 1.05x  %s\n"
+                       "  %-10s (cublasSgeam ran at %.1f%% of cudaMemcpy, so 1.05x needs %.1f%% of cudaMemcpy)\n",
+                       big_size, big->best, big->x_sgeam, judged ? pass_miss(big->x_sgeam >= 1.05) : "-", "",
+                       big->sgeam_d2d, 1.05 * big->sgeam_d2d);
+        else
+            report_say("  %-10s cublasSgeam failed verification: no ratio   goal >= 1.05x  %s\n", big_size,
+                       judged ? "MISS" : "-");
     } else {
         report_say("  %-10s no candidate verified: MISS\n", big_size);
     }
@@ -619,14 +707,14 @@ int main(int argc, char **argv)
 {
     static const char *summary =
         "Lesson 08: register tiles. Transposes an NY x NX matrix with per-thread float4 4x4 and float2 2x2\n"
-        "blocks, then races 64x64 shared tiles with vector accesses against cudaMemcpy, a float4 copy kernel\n"
-        "and cublasSgeam, at 8192x8192 and 8191x4097. Every kernel is verified before it is timed.";
+        "blocks, then races 64x64 shared tiles (vector accesses, two block orders) against cudaMemcpy, a float4\n"
+        "copy kernel and cublasSgeam, at 8192x8192 and 8191x4097. Every kernel is verified before it is timed.";
     args_t a;
     gpu_info_t g;
     bench_t b;
     cublasHandle_t blas;
-    fastest_t big = {0, NULL, 0, 0, 0}, odd = {0, NULL, 0, 0, 0};
-    int nx, ny, def, per_sm = 0, failed = 0;
+    fastest_t big = {0, NULL, 0, 0, 0, 0}, odd = {0, NULL, 0, 0, 0, 0};
+    int nx, ny, def, failed = 0;
 
     args_parse_or_exit(argc, argv, &a, summary,
                        "matrix NXxNY: NX columns, NY rows (default 8192x8192, then 8191x4097; 2048x2048 and\n"
@@ -650,8 +738,6 @@ int main(int argc, char **argv)
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 08 - register tiles: the fastest transpose of the course", &a);
     CUBLAS_CHECK(cublasCreate(&blas));
-    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, copy_f4_ilp, COPY_THREADS, 0));
-    copy_blocks = (unsigned)(per_sm > 0 ? per_sm : 1) * (unsigned)g.sms;
     if (a.check) {
         failed = run_checks(&a, blas, nx, ny);
         CUBLAS_CHECK(cublasDestroy(blas));
