@@ -10,9 +10,9 @@ import re
 import sys
 
 # Reference rows (copies, cuBLAS) that the transpose lessons measure next to their own kernels are
-# left out of their lines; in lessons 01 and 04 the copies are the subject, so they stay.
+# left out of their lines; in lessons 01, 02 and 04 the copies are the subject, so they stay.
 BASELINE = re.compile(r"^(copy|cublas)", re.I)
-COPIES_ARE_THE_SUBJECT = {"01_dram_burst", "04_transpose_bounds"}
+COPIES_ARE_THE_SUBJECT = {"01_dram_burst", "02_coalescing", "04_transpose_bounds"}
 
 COLS = ["lesson", "experiment", "kernel", "status", "ms_median", "ms_min", "ms_max", "bytes",
         "gbs", "pct_d2d", "pct_peak", "extra_name", "extra"]
