@@ -340,10 +340,6 @@ int main(int argc, char **argv)
     if (a.by > 1 || (a.bx && a.bx % 32))
         args_reject("bad --block '%dx%d': this lesson needs a one-dimensional block of a multiple of 32 "
                     "threads (each warp adds its values)", a.bx, a.by);
-    if (a.quick) {
-        a.reps = 5;
-        a.warmup = 1;
-    }
     report_init("01_dram_burst", a.csv);
 
     gpu_init(&g);

@@ -116,7 +116,6 @@ int main(int argc, char **argv)
     if (a.ny) args_reject("bad --size '%ldx%ld': this program takes one number (particles)", a.nx, a.ny);
     if (a.by > 1 || (a.bx && a.bx % 32))
         args_reject("bad --block '%dx%d': one-dimensional blocks of a multiple of 32 threads only", a.bx, a.by);
-    if (a.quick) { a.reps = 5; a.warmup = 1; }
     report_init("01_dram_burst_exercise", a.csv);
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 01 exercise - read only the bytes you use", &a);

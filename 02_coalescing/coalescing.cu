@@ -619,10 +619,6 @@ int main(int argc, char **argv)
                        "                  --quick); SAXPY uses vectors of COLS x ROWS floats", opts, 2);
     if (!a.ny && (double)a.nx * a.nx > (double)ARGS_MAX_ELEMS)
         args_reject("bad --size '%ld': %ld x %ld is more than %ld elements", a.nx, a.nx, a.nx, ARGS_MAX_ELEMS);
-    if (a.quick) {
-        a.reps = 5;
-        a.warmup = 1;
-    }
     report_init("02_coalescing", a.csv);
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 02 - coalescing: what the 32 addresses of one warp look like", &a);

@@ -113,7 +113,6 @@ int main(int argc, char **argv)
         args_reject("bad --block '%dx%d': one-dimensional blocks of a multiple of 32 threads only (a warp owns a row)",
                     a.bx, a.by);
     if (a.nx && !a.ny) args_reject("bad --size '%ld': give COLSxROWS, e.g. 1024x65536", a.nx);
-    if (a.quick) { a.reps = 5; a.warmup = 1; }
     report_init("02_coalescing_exercise", a.csv);
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 02 exercise - row sums, one warp per row", &a);

@@ -86,7 +86,6 @@ int main(int argc, char **argv)
                        "floats (default 64M = 256 MiB; 4M with --quick)", NULL, 0);
     if (a.ny) args_reject("bad --size '%ldx%ld': this program takes one number (floats)", a.nx, a.ny);
     if (a.by > 1) args_reject("bad --block '%dx%d': one-dimensional blocks only", a.bx, a.by);
-    if (a.quick) { a.reps = 5; a.warmup = 1; }
     report_init("03_offset_stride_exercise", a.csv);
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 03 exercise - several elements per thread, in the coalesced order", &a);

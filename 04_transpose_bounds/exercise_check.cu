@@ -55,8 +55,6 @@ int main(int argc, char **argv)
     matrix_size_or_exit(&a, a.quick ? 2048 : 8192, a.quick ? 2048 : 8192, &nx, &ny);
     if (ny > 65535) args_reject("bad --size '%dx%d': at most 65535 rows here (a launch may use one row per block)", nx, ny);
     if (a.quick) {
-        a.reps = 5;
-        a.warmup = 1;
         nshapes--;  /* not 8191x4097 */
     }
     report_init("04_transpose_bounds_exercise", a.csv);

@@ -326,10 +326,6 @@ int main(int argc, char **argv)
                        opts, 1);
     if (threads_opt % 32) args_reject("bad --threads '%d': expected a multiple of 32 (whole warps)", threads_opt);
     matrix_size_or_exit(&a, a.quick ? 2048 : 8192, a.quick ? 2048 : 8192, &nx, &ny);
-    if (a.quick) {
-        a.reps = 5;
-        a.warmup = 1;
-    }
     report_init("04_transpose_bounds", a.csv);
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 04 - the bounds of a transpose, and the one that is real", &a);

@@ -76,8 +76,6 @@ int main(int argc, char **argv)
         args_reject("bad --size '%dx%d': at most %d rows here (gridDim.y <= 65535 tiles of %d rows)", nx, ny,
                     65535 * PATCH_TILE_H, PATCH_TILE_H);
     if (a.quick) {
-        a.reps = 5;
-        a.warmup = 1;
         nshapes -= 2;  /* not 2048x512 and 8191x4097 */
     }
     report_init("05_transpose_naive_exercise", a.csv);

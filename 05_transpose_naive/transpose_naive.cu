@@ -352,10 +352,6 @@ int main(int argc, char **argv)
                        "                  (the source's matrix: --size 2048x512)",
                        NULL, 0);
     matrix_size_or_exit(&a, a.quick ? 2048 : 8192, a.quick ? 2048 : 8192, &nx, &ny);
-    if (a.quick) {
-        a.reps = 5;
-        a.warmup = 1;
-    }
     report_init("05_transpose_naive", a.csv);
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 05 - naive transposes: which side should be strided?", &a);

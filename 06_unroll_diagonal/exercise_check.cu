@@ -67,8 +67,6 @@ int main(int argc, char **argv)
         args_reject("bad --size '%dx%d': with %u-row blocks the grid would be more than 65535 blocks high", nx, ny,
                     c.block.y);
     if (a.quick) {
-        a.reps = 5;
-        a.warmup = 1;
         nshapes -= 2;  /* not 8192x2048 and 8191x4097 */
     }
     report_init("06_unroll_diagonal_exercise", a.csv);

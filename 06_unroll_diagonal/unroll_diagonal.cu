@@ -378,10 +378,6 @@ int main(int argc, char **argv)
                        "matrix NXxNY = NX columns x NY rows, or N for N x N (default 8192x8192; 2048x2048 with --quick)",
                        NULL, 0);
     matrix_size_or_exit(&a, a.quick ? 2048 : 8192, a.quick ? 2048 : 8192, &nx, &ny);
-    if (a.quick) {
-        a.reps = 5;
-        a.warmup = 1;
-    }
     report_init("06_unroll_diagonal", a.csv);
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 06 - loads in flight and block order", &a);

@@ -54,10 +54,6 @@ int main(int argc, char **argv)
     if (ny > MAX_ROWS) args_reject("bad --size '%dx%d': at most %d rows", nx, ny, MAX_ROWS);
     if (nx > MAX_COLS) args_reject("bad --size '%dx%d': at most %d columns", nx, ny, MAX_COLS);
     if (a.bx) args_reject("bad --block '%dx%d': the exercise's kernel runs with %dx%d threads", a.bx, a.by, EX_TILE, EX_ROWS);
-    if (a.quick) {
-        a.reps = 5;
-        a.warmup = 1;
-    }
     report_init("07_shared_tiled_exercise", a.csv);
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 07 exercise - a tile transpose without bank conflicts or padding", &a);

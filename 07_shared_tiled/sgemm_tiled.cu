@@ -402,10 +402,6 @@ int main(int argc, char **argv)
     if (a.bx)
         args_reject("bad --block '%s': the block shapes follow the tiles (T x T threads; 16x16 for the naive "
                     "kernel)", raw_arg(argc, argv, "--block"));
-    if (a.quick) {
-        a.reps = 5;
-        a.warmup = 1;
-    }
     def = opt_mnk ? opt_mnk : (a.quick ? 1024 : 4096);
     M = opt_m ? opt_m : def;
     N = opt_n ? opt_n : def;

@@ -413,10 +413,6 @@ int main(int argc, char **argv)
     if (a.bx)
         args_reject("bad --block '%dx%d': every kernel of this lesson fixes its own block shape (experiment 3 "
                     "compares them)", a.bx, a.by);
-    if (a.quick) {
-        a.reps = 5;
-        a.warmup = 1;
-    }
     report_init("07_shared_tiled", a.csv);
 
     gpu_init(&g);

@@ -59,10 +59,6 @@ int main(int argc, char **argv)
     if (ny > MAX_ROWS) args_reject("bad --size '%dx%d': at most %d rows", nx, ny, MAX_ROWS);
     if (nx > MAX_COLS) args_reject("bad --size '%dx%d': at most %d columns", nx, ny, MAX_COLS);
     if (a.bx) args_reject("bad --block '%dx%d': the checker tries its own block shapes", a.bx, a.by);
-    if (a.quick) {
-        a.reps = 5;
-        a.warmup = 1;
-    }
     report_init("08_register_tiles_exercise", a.csv);
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 08 exercise - the float2 2x2 register-tile transpose", &a);

@@ -747,10 +747,6 @@ int main(int argc, char **argv)
     if (a.bx)
         args_reject("bad --block '%s': the block shapes follow the tiles (256 threads for rt64, %d for rt128)",
                     raw_arg(argc, argv, "--block"), RT_THREADS);
-    if (a.quick) {
-        a.reps = 5;
-        a.warmup = 1;
-    }
     def = opt_mnk ? opt_mnk : (a.quick ? 1024 : 4096);
     M = opt_m ? opt_m : def;
     N = opt_n ? opt_n : def;

@@ -99,7 +99,7 @@ static int parse_block(const char *s, int *bx, int *by)
 int args_parse(int argc, char **argv, args_t *a,
                const lesson_opt_t *opts, int nopts, char *err, size_t errlen)
 {
-    int i, k;
+    int i, k, reps_given = 0, warmup_given = 0;
     args_defaults(a);
     for (i = 1; i < argc; i++) {
         const char *t = argv[i];
@@ -121,9 +121,11 @@ int args_parse(int argc, char **argv, args_t *a,
             } else if (!strcmp(t, "--reps")) {
                 if (parse_int(v, 1, ARGS_MAX_REPS, &n)) FAIL("bad --reps '%s': expected a whole number from 1 to %d", v, ARGS_MAX_REPS);
                 a->reps = (int)n;
+                reps_given = 1;
             } else if (!strcmp(t, "--warmup")) {
                 if (parse_int(v, 0, ARGS_MAX_WARMUP, &n)) FAIL("bad --warmup '%s': expected a whole number from 0 to %d", v, ARGS_MAX_WARMUP);
                 a->warmup = (int)n;
+                warmup_given = 1;
             } else if (!strcmp(t, "--block")) {
                 if (parse_block(v, &a->bx, &a->by)) FAIL("bad --block '%s': expected W or WxH with W*H from 1 to 1024 threads", v);
             } else {
@@ -149,6 +151,9 @@ int args_parse(int argc, char **argv, args_t *a,
             }
         }
     }
+    /* --quick is for a first look, not for the numbers: fewer repetitions unless asked for */
+    if (a->quick && !reps_given) a->reps = 5;
+    if (a->quick && !warmup_given) a->warmup = 1;
     return ARGS_OK;
 }
 
@@ -168,7 +173,7 @@ void args_usage(FILE *f, const char *prog, const char *summary, const char *size
     fprintf(f, "  --seed N        seed of the random input data (default 2024)\n");
     fprintf(f, "  --check         verify every kernel at several odd sizes, no timing\n");
     fprintf(f, "                  (with --quick: only the small sizes)\n");
-    fprintf(f, "  --quick         smaller sizes and fewer repetitions\n");
+    fprintf(f, "  --quick         smaller sizes, 5 repetitions after 1 warm-up (unless given)\n");
     fprintf(f, "  --csv           machine-readable rows on stdout, nothing else\n");
     for (k = 0; k < nopts; k++) {
         char head[40];

@@ -60,6 +60,8 @@ static void test_args_good(void)
     EXPECT(parse("--no-flush", &a, o, 2, err) == ARGS_OK && a.flush == FLUSH_OFF);
     EXPECT(parse("--stride 32 --fp64", &a, o, 2, err) == ARGS_OK && stride == 32 && fp64 == 1);
     EXPECT(parse("--csv --help --bogus", &a, o, 2, err) == ARGS_HELP);
+    EXPECT(parse("--quick", &a, o, 2, err) == ARGS_OK && a.reps == 5 && a.warmup == 1);
+    EXPECT(parse("--reps 9 --quick --warmup 0", &a, o, 2, err) == ARGS_OK && a.reps == 9 && a.warmup == 0);
 }
 
 /* each bad command line must fail and name its bad token */
