@@ -13,9 +13,9 @@
 #include "args.h"
 #include "checked_bench.h"
 #include "coalescing.h"
-#include "cpu_gemm.h"
 #include "cuda_check.h"
 #include "exitcodes.h"
+#include "gemm_problem.h"
 #include "gpu.h"
 #include "report.h"
 #include "rng.h"
@@ -172,7 +172,7 @@ static void launch_copy_col(void *p)
     copy_x_along_col<<<grid, block>>>(c->out, c->in, c->rows, c->cols);
 }
 
-/* M and N are at most 16384 (--mnk), so gridDim.y = ceil(M or N / by) never exceeds 65535. */
+/* M and N are at most GEMM_DIM_MAX = 16384 (--mnk), so gridDim.y = ceil(M or N / by) stays below 65535. */
 static void launch_matmul_row(void *p)
 {
     ctx_t *c = (ctx_t *)p;
@@ -245,34 +245,18 @@ static float *cpu_strips(const ctx_t *c, int by_rows, const float *h_m, size_t *
     return want;
 }
 
-/* Products up to 2^28 multiply-adds are checked element by element; larger ones on a fixed
- * sample of 4096 elements plus the four corners (the CPU reference runs in double and would take
- * seconds).  Tolerance: cpu_gemm_tolerance, relative to sum |a_ik b_kj|. */
-#define GEMM_FULL_CHECK_MACS ((double)(1 << 28))
-#define GEMM_SAMPLE 4096
-static size_t gemm_sample(const ctx_t *c)
+/* Experiment 3's product on the GPU and on the host (gemm_problem.h), seen by the kernels through
+ * ctx.  Checked within cpu_gemm_tolerance: every element up to 2^28 multiply-adds, beyond that a
+ * fixed sample of 4096 elements plus the four corners (gemm_sample). */
+static void matmul_setup(ctx_t *c, gemm_problem_t *p, int M, int N, int K, uint64_t seed)
 {
-    return (double)c->M * c->N * c->K <= GEMM_FULL_CHECK_MACS ? 0 : GEMM_SAMPLE;
-}
-/* How many elements that check compares (for the "k of n differ" message). */
-static size_t gemm_checked(const ctx_t *c)
-{
-    return gemm_sample(c) ? gemm_sample(c) + 4 : (size_t)c->M * c->N;
-}
-
-static size_t verify_matmul(ctx_t *c, int along_row, const float *hA, const float *hB, uint64_t seed,
-                            mismatch_t *m)
-{
-    size_t bad;
-    float *got;
-    gpu_poison(c->C, (size_t)c->M * c->N * sizeof(float));
-    if (along_row) launch_matmul_row(c);
-    else launch_matmul_col(c);
-    CHECK_LAST();
-    got = download(c->C, (size_t)c->M * c->N, "C");
-    bad = verify_gemm_f32(hA, hB, got, c->M, c->N, c->K, gemm_sample(c), seed, m);
-    free(got);
-    return bad;
+    gemm_problem_init(p, M, N, K, 0, seed);
+    c->A = p->dA;
+    c->B = p->dB;
+    c->C = p->dC;
+    c->M = M;
+    c->N = N;
+    c->K = K;
 }
 
 /* The output buffer of experiment 2 holds a copy or either set of strip sums. */
@@ -353,33 +337,20 @@ static void check_matrix(int rows, int cols, int bx, int by, uint64_t seed, tall
 static void check_matmul(int M, int N, int K, int bx, int by, uint64_t seed, tally_t *t)
 {
     ctx_t c;
-    float *hA, *hB;
+    gemm_problem_t p;
     char size[80];
     mismatch_t m;
     memset(&c, 0, sizeof c);
-    c.A = (const float *)gpu_alloc((size_t)M * K * sizeof(float), "A");
-    c.B = (const float *)gpu_alloc((size_t)K * N * sizeof(float), "B");
-    c.C = (float *)gpu_alloc((size_t)M * N * sizeof(float), "C");
-    c.M = M;
-    c.N = N;
-    c.K = K;
     c.bx = bx;
     c.by = by;
-    gpu_fill_random_f32((float *)c.A, (size_t)M * K, seed);
-    gpu_fill_random_f32((float *)c.B, (size_t)K * N, seed + 1);
-    hA = download(c.A, (size_t)M * K, "A");
-    hB = download(c.B, (size_t)K * N, "B");
+    matmul_setup(&c, &p, M, N, K, seed);
     snprintf(size, sizeof size, "M=%d N=%d K=%d block=%dx%d%s", M, N, K, bx, by,
-             gemm_sample(&c) ? " (sampled)" : "");
-    verify_matmul(&c, 1, hA, hB, seed, &m);
-    tally(t, "matmul_x_along_row", size, &m, gemm_checked(&c), (size_t)N);
-    verify_matmul(&c, 0, hA, hB, seed, &m);
-    tally(t, "matmul_x_along_col", size, &m, gemm_checked(&c), (size_t)N);
-    free(hA);
-    free(hB);
-    CHECK(cudaFree((void *)c.A));
-    CHECK(cudaFree((void *)c.B));
-    CHECK(cudaFree(c.C));
+             gemm_sample(M, N, K) ? " (sampled)" : "");
+    gemm_problem_verify(&p, launch_matmul_row, &c, &m);
+    tally(t, "matmul_x_along_row", size, &m, gemm_checked_elems(M, N, K), (size_t)N);
+    gemm_problem_verify(&p, launch_matmul_col, &c, &m);
+    tally(t, "matmul_x_along_col", size, &m, gemm_checked_elems(M, N, K), (size_t)N);
+    gemm_problem_free(&p);
 }
 
 /* Every kernel at sizes that are multiples of nothing (1, primes, one past the strip length),
@@ -539,30 +510,21 @@ static int experiment_matmul(const gpu_info_t *g, const args_t *a, ctx_t *c)
 {
     size_t nA = (size_t)c->M * c->K, nB = (size_t)c->K * c->N, nC = (size_t)c->M * c->N;
     double flops = 2.0 * c->M * (double)c->N * c->K, min_bytes = 4.0 * (double)(nA + nB + nC);
-    float *hA, *hB;
-    mismatch_t m;
+    gemm_problem_t p;
     timing_t t_row = {0, 0, 0, 0}, t_col = t_row;
     int ok_row, ok_col, flush;
     char take[400], size[120];
 
-    c->A = (const float *)gpu_alloc(nA * sizeof(float), "A");
-    c->B = (const float *)gpu_alloc(nB * sizeof(float), "B");
-    c->C = (float *)gpu_alloc(nC * sizeof(float), "C");
-    gpu_fill_random_f32((float *)c->A, nA, a->seed);
-    gpu_fill_random_f32((float *)c->B, nB, a->seed + 1);
-    hA = download(c->A, nA, "A");
-    hB = download(c->B, nB, "B");
+    matmul_setup(c, &p, c->M, c->N, c->K, a->seed);
     flush = gpu_flush_wanted(g, a, (size_t)min_bytes);
 
     report_say("\nExperiment 3: the naive matrix product C = A B, M = N = K = %d, %dx%d blocks\n", c->M, c->bx, c->by);
     report_say("  One thread per element of C, a loop over k; verified against a CPU reference in double (%s).\n",
-               gemm_sample(c) ? "a fixed sample of 4096 elements and the corners" : "every element");
-    ok_row = verify_matmul(c, 1, hA, hB, a->seed, &m) == 0;
+               gemm_sample(c->M, c->N, c->K) ? "a fixed sample of 4096 elements and the corners" : "every element");
     snprintf(size, sizeof size, "matmul_x_along_row M=N=K=%d", c->M);
-    if (!ok_row) say_failure(size, &m, gemm_checked(c), (size_t)c->N);
-    ok_col = verify_matmul(c, 0, hA, hB, a->seed, &m) == 0;
+    ok_row = gemm_problem_verified(&p, size, launch_matmul_row, c);
     snprintf(size, sizeof size, "matmul_x_along_col M=N=K=%d", c->M);
-    if (!ok_col) say_failure(size, &m, gemm_checked(c), (size_t)c->N);
+    ok_col = gemm_problem_verified(&p, size, launch_matmul_col, c);
     if (ok_row) t_row = bench_median_ms("matmul_x_along_row", launch_matmul_row, c, a, flush);
     if (ok_col) t_col = bench_median_ms("matmul_x_along_col", launch_matmul_col, c, a, flush);
 
@@ -585,11 +547,7 @@ static int experiment_matmul(const gpu_info_t *g, const args_t *a, ctx_t *c)
     report_say("  A product re-reads its operands K times, so GB/s of the minimum bytes says little here; the time\n"
                "  ratio and GFLOP/s are the figures to compare (the source's naive FP16 kernel on an A100: 2.5 TFLOP/s).\n");
 
-    free(hA);
-    free(hB);
-    CHECK(cudaFree((void *)c->A));
-    CHECK(cudaFree((void *)c->B));
-    CHECK(cudaFree(c->C));
+    gemm_problem_free(&p);
     return !(ok_row && ok_col);
 }
 
@@ -603,7 +561,8 @@ int main(int argc, char **argv)
     int only = 0, mnk = 0;
     lesson_opt_t opts[] = {
         {"--only", OPT_INT, &only, 1, 3, "E", "run only experiment E (1 SAXPY, 2 rows/columns, 3 product)"},
-        {"--mnk", OPT_INT, &mnk, 1, 16384, "N", "matrix product size M = N = K (default 2048; 512 with --quick)"},
+        {"--mnk", OPT_INT, &mnk, 1, GEMM_DIM_MAX, "N",
+         "matrix product size M = N = K (default 2048; 512 with --quick)"},
     };
     args_t a;
     gpu_info_t g;

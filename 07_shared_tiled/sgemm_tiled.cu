@@ -13,19 +13,13 @@
  * Every kernel handles any M, N, K: elements of a tile that fall outside a matrix are loaded as
  * zeros (they add nothing), and only threads inside C write. */
 #include "args.h"
-#include "checked_bench.h"
-#include "cpu_gemm.h"
-#include "cuda_check.h"
 #include "exitcodes.h"
+#include "gemm_problem.h"
 #include "gpu.h"
 #include "report.h"
 #include "stats.h"
-#include "verify.h"
 
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 /* ---- kernels ------------------------------------------------------------------------------ */
 
@@ -103,44 +97,39 @@ __global__ void sgemm_tiled_32(const float *__restrict__ A, const float *__restr
 
 /* ---- the experiments ---------------------------------------------------------------------- */
 
-#define DIM_MAX 16384   /* per dimension: products of two stay below 2^31, gridDim.y below 65535 */
-
-static int opt_mnk = 0, opt_m = 0, opt_n = 0, opt_k = 0;
-
+/* What a launch needs: the product (its device matrices and sizes) and the naive kernel's block. */
 typedef struct {
-    const float *A, *B;
-    float *C;
-    int M, N, K;
-    int bx, by;   /* the naive kernel's block */
+    const gemm_problem_t *p;
+    int bx, by;
 } gemm_ctx_t;
 
-static unsigned ceil_div(int n, int d) { return (unsigned)((n + d - 1) / d); }
-
-static void launch_naive(void *p)
+static void launch_naive(void *v)
 {
-    gemm_ctx_t *c = (gemm_ctx_t *)p;
-    dim3 block(c->bx, c->by), grid(ceil_div(c->N, c->bx), ceil_div(c->M, c->by));
-    sgemm_naive<<<grid, block>>>(c->A, c->B, c->C, c->M, c->N, c->K);
+    const gemm_ctx_t *c = (const gemm_ctx_t *)v;
+    const gemm_problem_t *p = c->p;
+    dim3 block(c->bx, c->by), grid(gemm_blocks(p->N, c->bx), gemm_blocks(p->M, c->by));
+    sgemm_naive<<<grid, block>>>(p->dA, p->dB, p->dC, p->M, p->N, p->K);
 }
 
-static void launch_tiled_8(void *p)
+static void launch_tiled_8(void *v)
 {
-    gemm_ctx_t *c = (gemm_ctx_t *)p;
-    sgemm_tiled_8<<<dim3(ceil_div(c->N, 8), ceil_div(c->M, 8)), dim3(8, 8)>>>(c->A, c->B, c->C, c->M, c->N, c->K);
+    const gemm_problem_t *p = ((const gemm_ctx_t *)v)->p;
+    sgemm_tiled_8<<<dim3(gemm_blocks(p->N, 8), gemm_blocks(p->M, 8)), dim3(8, 8)>>>(p->dA, p->dB, p->dC, p->M, p->N,
+                                                                                    p->K);
 }
 
-static void launch_tiled_16(void *p)
+static void launch_tiled_16(void *v)
 {
-    gemm_ctx_t *c = (gemm_ctx_t *)p;
-    sgemm_tiled_16<<<dim3(ceil_div(c->N, 16), ceil_div(c->M, 16)), dim3(16, 16)>>>(c->A, c->B, c->C, c->M, c->N,
-                                                                                  c->K);
+    const gemm_problem_t *p = ((const gemm_ctx_t *)v)->p;
+    sgemm_tiled_16<<<dim3(gemm_blocks(p->N, 16), gemm_blocks(p->M, 16)), dim3(16, 16)>>>(p->dA, p->dB, p->dC, p->M,
+                                                                                        p->N, p->K);
 }
 
-static void launch_tiled_32(void *p)
+static void launch_tiled_32(void *v)
 {
-    gemm_ctx_t *c = (gemm_ctx_t *)p;
-    sgemm_tiled_32<<<dim3(ceil_div(c->N, 32), ceil_div(c->M, 32)), dim3(32, 32)>>>(c->A, c->B, c->C, c->M, c->N,
-                                                                                  c->K);
+    const gemm_problem_t *p = ((const gemm_ctx_t *)v)->p;
+    sgemm_tiled_32<<<dim3(gemm_blocks(p->N, 32), gemm_blocks(p->M, 32)), dim3(32, 32)>>>(p->dA, p->dB, p->dC, p->M,
+                                                                                        p->N, p->K);
 }
 
 typedef struct {
@@ -157,148 +146,43 @@ static const kernel_t KERNELS[] = {
 };
 #define NKERNELS ((int)(sizeof KERNELS / sizeof KERNELS[0]))
 
-/* Products up to 2^28 multiply-adds are checked element by element; larger ones on a sample of
- * GEMM_SAMPLE elements plus the four corners (the double-precision reference would take seconds).
- * The bound, from cpu_gemm_tolerance: |got - exact| <= K x 2^-23 x sum_k |a_ik b_kj|. */
-#define GEMM_FULL_CHECK_MACS ((double)(1 << 28))
-#define GEMM_SAMPLE 4096
-
-static size_t gemm_sample(int M, int N, int K)
+/* A table row's label: the naive kernel with its block shape, a tiled kernel with its tile. */
+static void kernel_label(int ki, int bx, int by, char *label, size_t len)
 {
-    return (double)M * N * K <= GEMM_FULL_CHECK_MACS ? 0 : GEMM_SAMPLE;
+    if (KERNELS[ki].tile) snprintf(label, len, "%s", KERNELS[ki].label);
+    else snprintf(label, len, "%s %dx%d", KERNELS[ki].label, bx, by);
 }
 
-/* One product's matrices: on the GPU, and A and B also on the host for the reference. */
-typedef struct {
-    int M, N, K;
-    float *dA, *dB, *dC;
-    float *hA, *hB, *hC;
-} gemm_bufs_t;
-
-/* Fresh random A (stream seed) and B (stream seed + 1), filled on the GPU and copied back once. */
-static void gemm_setup(gemm_bufs_t *b, int M, int N, int K, uint64_t seed)
+/* --check on one shape: every kernel, the naive one with the timed block shape and a full-warp row. */
+static void check_kernels(gemm_problem_t *p, const char *size, void *user, gemm_tally_t *t)
 {
-    size_t na = (size_t)M * K, nb = (size_t)K * N, nc = (size_t)M * N;
-    b->M = M;
-    b->N = N;
-    b->K = K;
-    b->dA = (float *)gpu_alloc(na * sizeof(float), "A");
-    b->dB = (float *)gpu_alloc(nb * sizeof(float), "B");
-    b->dC = (float *)gpu_alloc(nc * sizeof(float), "C");
-    b->hA = (float *)host_alloc(na * sizeof(float), "the host copy of A");
-    b->hB = (float *)host_alloc(nb * sizeof(float), "the host copy of B");
-    b->hC = (float *)host_alloc(nc * sizeof(float), "the host copy of C");
-    gpu_fill_random_f32(b->dA, na, seed);
-    gpu_fill_random_f32(b->dB, nb, seed + 1);
-    CHECK(cudaMemcpy(b->hA, b->dA, na * sizeof(float), cudaMemcpyDeviceToHost));
-    CHECK(cudaMemcpy(b->hB, b->dB, nb * sizeof(float), cudaMemcpyDeviceToHost));
-}
-
-static void gemm_free(gemm_bufs_t *b)
-{
-    CHECK(cudaFree(b->dA));
-    CHECK(cudaFree(b->dB));
-    CHECK(cudaFree(b->dC));
-    free(b->hA);
-    free(b->hB);
-    free(b->hC);
-}
-
-static gemm_ctx_t gemm_ctx(const gemm_bufs_t *b, int bx, int by)
-{
-    gemm_ctx_t c;
-    c.A = b->dA;
-    c.B = b->dB;
-    c.C = b->dC;
-    c.M = b->M;
-    c.N = b->N;
-    c.K = b->K;
-    c.bx = bx;
-    c.by = by;
-    return c;
-}
-
-/* Runs the kernel once on a poisoned C and checks it against the double-precision reference. */
-static size_t verify_kernel(gemm_bufs_t *b, launch_fn_t launch, gemm_ctx_t *c, uint64_t seed, mismatch_t *m)
-{
-    size_t nc = (size_t)b->M * b->N;
-    gpu_poison(b->dC, nc * sizeof(float));
-    launch(c);
-    CHECK_LAST();
-    CHECK(cudaMemcpy(b->hC, b->dC, nc * sizeof(float), cudaMemcpyDeviceToHost));
-    return verify_gemm_f32(b->hA, b->hB, b->hC, b->M, b->N, b->K, gemm_sample(b->M, b->N, b->K), seed, m);
-}
-
-/* How many elements a check compares (for the "k of n differ" line). */
-static size_t checked_elems(int M, int N, int K)
-{
-    size_t s = gemm_sample(M, N, K);
-    return s ? s + 4 : (size_t)M * N;
+    int bx[2] = {16, 32}, by[2] = {16, 8}, ki, bi;
+    char what[96];
+    (void)user;
+    for (ki = 0; ki < NKERNELS; ki++)
+        for (bi = 0; bi < (KERNELS[ki].tile ? 1 : 2); bi++) {
+            gemm_ctx_t c = {p, bx[bi], by[bi]};
+            kernel_label(ki, bx[bi], by[bi], what, sizeof what);
+            gemm_check_launch(p, what, size, KERNELS[ki].launch, &c, t);
+        }
 }
 
 /* --check: every kernel on shapes that are multiples of no tile (primes, 1-wide, K < T, ...),
  * on one exact multiple, and on two large ones; fresh random inputs for every shape. */
 static int run_checks(const args_t *a)
 {
-    static const struct { int M, N, K, big; } cases[] = {
-        {1, 1, 1, 0},     {1, 7, 3, 0},       {7, 1, 3, 0},       {33, 31, 17, 0},   {127, 129, 131, 0},
-        {257, 1, 513, 0}, {1, 257, 513, 0},   {64, 64, 64, 0},    {260, 132, 36, 0}, {1000, 777, 333, 1},
-        {8191, 4097, 129, 1},
+    static const gemm_case_t cases[] = {
+        {1, 1, 1, 0, 0},       {1, 7, 3, 0, 0},        {7, 1, 3, 0, 0},         {33, 31, 17, 0, 0},
+        {127, 129, 131, 0, 0}, {257, 1, 513, 0, 0},    {1, 257, 513, 0, 0},     {64, 64, 64, 0, 0},
+        {260, 132, 36, 0, 0},  {1000, 777, 333, 0, 1}, {8191, 4097, 129, 0, 1},
     };
-    int ncases = (int)(sizeof cases / sizeof cases[0]);
-    int fails = 0, checks = 0, ci, ki, nb = 2;
-    int bx[2] = {16, 32}, by[2] = {16, 8};   /* the naive kernel: the timed shape and a full-warp row */
-    char what[96], size[96];
-    mismatch_t m;
-
-    for (ci = 0; ci < ncases; ci++) {
-        gemm_bufs_t b;
-        uint64_t seed = a->seed + 2 * (uint64_t)ci;
-        int M = cases[ci].M, N = cases[ci].N, K = cases[ci].K;
-        if (cases[ci].big && a->quick) continue;
-        gemm_setup(&b, M, N, K, seed);
-        snprintf(size, sizeof size, "M=%d N=%d K=%d%s", M, N, K, gemm_sample(M, N, K) ? ", sampled" : "");
-        for (ki = 0; ki < NKERNELS; ki++) {
-            int bi, reps = KERNELS[ki].tile ? 1 : nb;
-            for (bi = 0; bi < reps; bi++) {
-                gemm_ctx_t c = gemm_ctx(&b, bx[bi], by[bi]);
-                if (KERNELS[ki].tile) snprintf(what, sizeof what, "%s", KERNELS[ki].label);
-                else snprintf(what, sizeof what, "%s %dx%d", KERNELS[ki].label, bx[bi], by[bi]);
-                verify_kernel(&b, KERNELS[ki].launch, &c, seed, &m);
-                fails += verify_print(stdout, what, size, &m, checked_elems(M, N, K), (size_t)N);
-                checks++;
-            }
-        }
-        gemm_free(&b);
-    }
-    printf("%s: %d of %d checks passed\n", fails ? "FAILED" : "OK", checks - fails, checks);
-    return fails ? EXIT_VERIFY : EXIT_OK;
-}
-
-/* Experiment 1: the ceilings, measured on buffers too large for the L2.  Context only. */
-static void experiment_ceilings(const gpu_info_t *g, const args_t *a)
-{
-    size_t ws = a->quick ? ((size_t)64 << 20) : stats_default_ws(g->l2_bytes, (size_t)256 << 20);
-    void *src = gpu_alloc(ws, "the copy source"), *dst = gpu_alloc(ws, "the copy destination");
-    timing_t t;
-    double d2d;
-
-    CHECK(cudaMemset(src, 0, ws));
-    d2d = gpu_d2d_gbs(dst, src, ws, a, gpu_flush_wanted(g, a, 2 * ws), &t);
-    report_set_ceilings(d2d, g->peak_gbs);
-    report_say("\nExperiment 1: the memory ceilings (context only: a matrix product of this size is limited by\n"
-               "  arithmetic and on-chip traffic, not by DRAM).\n");
-    report_begin("sgemm_ceiling", "  cudaMemcpy device-to-device (GB/s = bytes read + bytes written / time):", NULL);
-    report_row("cudaMemcpy D2D", &t, 2.0 * ws, NAN);
-    report_end("every other row's GB/s is compared with this copy and with the theoretical peak.");
-    CHECK(cudaFree(src));
-    CHECK(cudaFree(dst));
+    return gemm_run_checks(cases, (int)(sizeof cases / sizeof cases[0]), a, check_kernels, NULL);
 }
 
 /* Experiment 2: naive against tiled, at M x N x K. */
 static int experiment_gemm(const gpu_info_t *g, const args_t *a, int M, int N, int K, int bx, int by)
 {
-    gemm_bufs_t b;
+    gemm_problem_t p;
     double flops = 2.0 * M * N * K;
     double min_bytes = 4.0 * ((double)M * K + (double)K * N + (double)M * N);
     double macs = (double)M * N * K, gf[NKERNELS], best = 0.0;
@@ -306,9 +190,8 @@ static int experiment_gemm(const gpu_info_t *g, const args_t *a, int M, int N, i
     int ok[NKERNELS], ki, best_ki = -1, failed = 0;
     int flush = gpu_flush_wanted(g, a, (size_t)min_bytes);
     char label[64], takeaway[320];
-    mismatch_t m;
 
-    gemm_setup(&b, M, N, K, a->seed);
+    gemm_problem_init(&p, M, N, K, 0, a->seed);
     report_say("\nExperiment 2: C = A x B with M = %d, N = %d, K = %d: %.1f GFLOP (2 x M x N x K).\n", M, N, K,
                flops / 1e9);
     report_say("  Loads the SMs request from global memory (served by L1, L2 or DRAM):\n");
@@ -317,23 +200,16 @@ static int experiment_gemm(const gpu_info_t *g, const args_t *a, int M, int N, i
         report_say("    tiled T = %-2d:   2/%-2d per multiply-add     = %8.2f GB (each tile element used %d times)\n",
                    KERNELS[ki].tile, KERNELS[ki].tile, 2.0 * macs * 4 / KERNELS[ki].tile / 1e9, KERNELS[ki].tile);
     report_say("  The least any product must move: A and B read once, C written once = %.3f GB.\n", min_bytes / 1e9);
-    report_say("  Verified first against a double-precision CPU reference (%s), bound |error| <= K x 2^-23 x\n"
-               "  sum |a_ik b_kj|.\n",
-               gemm_sample(M, N, K) ? "a sample of 4096 elements and the corners" : "every element");
+    gemm_say_verification(M, N, K);
 
     for (ki = 0; ki < NKERNELS; ki++) {
-        gemm_ctx_t c = gemm_ctx(&b, bx, by);
-        if (KERNELS[ki].tile) snprintf(label, sizeof label, "%s", KERNELS[ki].label);
-        else snprintf(label, sizeof label, "%s %dx%d", KERNELS[ki].label, bx, by);
-        ok[ki] = verify_kernel(&b, KERNELS[ki].launch, &c, a->seed, &m) == 0;
+        gemm_ctx_t c = {&p, bx, by};
+        kernel_label(ki, bx, by, label, sizeof label);
+        ok[ki] = gemm_verify_then_time(&p, label, label, KERNELS[ki].launch, &c, a, flush, &t[ki]);
         if (!ok[ki]) {
-            char d[200];
-            verify_describe(&m, checked_elems(M, N, K), (size_t)N, d, sizeof d);
-            fprintf(stderr, "%s: FAILED verification: %s\n", label, d);
             failed = 1;
             continue;
         }
-        t[ki] = bench_median_ms(label, KERNELS[ki].launch, &c, a, flush);
         gf[ki] = flops / (t[ki].median_ms * 1e6);
         if (ki > 0 && gf[ki] > best) {
             best = gf[ki];
@@ -345,8 +221,7 @@ static int experiment_gemm(const gpu_info_t *g, const args_t *a, int M, int N, i
                  "  Naive against tiled (GB/s counts only the least bytes and is not the point for a compute-bound\n"
                  "  kernel: read the GFLOP/s column):", "GFLOP/s");
     for (ki = 0; ki < NKERNELS; ki++) {
-        if (KERNELS[ki].tile) snprintf(label, sizeof label, "%s", KERNELS[ki].label);
-        else snprintf(label, sizeof label, "%s %dx%d", KERNELS[ki].label, bx, by);
+        kernel_label(ki, bx, by, label, sizeof label);
         if (ok[ki]) report_row(label, &t[ki], min_bytes, gf[ki]);
         else report_row_failed(label);
     }
@@ -362,18 +237,8 @@ static int experiment_gemm(const gpu_info_t *g, const args_t *a, int M, int N, i
         snprintf(takeaway, sizeof takeaway, "a kernel failed verification: no comparison.");
     }
     report_end(takeaway);
-    gemm_free(&b);
+    gemm_problem_free(&p);
     return failed;
-}
-
-/* The text the user typed after `opt` (the last occurrence), so an error can quote it as given. */
-static const char *raw_arg(int argc, char **argv, const char *opt)
-{
-    const char *v = "?";
-    int i;
-    for (i = 1; i + 1 < argc; i++)
-        if (!strcmp(argv[i], opt)) v = argv[i + 1];
-    return v;
 }
 
 /* ---- main ----------------------------------------------------------------------------------- */
@@ -384,28 +249,15 @@ int main(int argc, char **argv)
         "Lesson 07, part 2: shared-memory tiles for reuse. The matrix product C = A x B (FP32, row-major),\n"
         "naive (one element per thread, everything from global memory) against shared-memory tiles of\n"
         "T x T = 8x8, 16x16 and 32x32, each verified against a double-precision CPU reference.";
-    lesson_opt_t opts[] = {
-        {"--mnk", OPT_INT, &opt_mnk, 1, DIM_MAX, "N", "M = N = K = N (default 4096; 1024 with --quick)"},
-        {"--m", OPT_INT, &opt_m, 1, DIM_MAX, "M", "rows of A and C (overrides --mnk)"},
-        {"--n", OPT_INT, &opt_n, 1, DIM_MAX, "N", "columns of B and C (overrides --mnk)"},
-        {"--k", OPT_INT, &opt_k, 1, DIM_MAX, "K", "columns of A, rows of B (overrides --mnk)"},
-    };
+    gemm_size_args_t size;
     args_t a;
     gpu_info_t g;
-    int M, N, K, def, bx, by, failed = 0;
+    int M, N, K, bx, by, failed = 0;
 
-    args_parse_or_exit(argc, argv, &a, summary,
-                       "not used: give the product's size with --mnk or --m/--n/--k", opts, 4);
-    if (a.nx)
-        args_reject("bad --size '%s': this program sizes its product with --mnk N or --m/--n/--k",
-                    raw_arg(argc, argv, "--size"));
-    if (a.bx)
-        args_reject("bad --block '%s': the block shapes follow the tiles (T x T threads; 16x16 for the naive "
-                    "kernel)", raw_arg(argc, argv, "--block"));
-    def = opt_mnk ? opt_mnk : (a.quick ? 1024 : 4096);
-    M = opt_m ? opt_m : def;
-    N = opt_n ? opt_n : def;
-    K = opt_k ? opt_k : def;
+    gemm_size_args_init(&size);
+    args_parse_or_exit(argc, argv, &a, summary, GEMM_SIZE_HELP, size.opts, GEMM_SIZE_NOPTS);
+    gemm_size_or_exit(argc, argv, &a, &size,
+                      "the block shapes follow the tiles (T x T threads; 16x16 for the naive kernel)", &M, &N, &K);
     bx = 16;   /* the naive kernel's block, the shape of the T = 16 tile; the tiled kernels use T x T */
     by = 16;
     report_init("07_shared_tiled", a.csv);
@@ -417,7 +269,7 @@ int main(int argc, char **argv)
         gpu_finish();
         return failed;
     }
-    experiment_ceilings(&g, &a);
+    gemm_report_ceilings(&g, &a);
     failed |= experiment_gemm(&g, &a, M, N, K, bx, by);
     gpu_finish();
     if (failed) {

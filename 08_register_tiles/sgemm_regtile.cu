@@ -24,14 +24,12 @@
  * Every kernel handles any M, N, K: a full tile takes the vector path, a partial one guarded
  * scalar loads that fill zeros, and only elements inside C are written. */
 #include "args.h"
-#include "checked_bench.h"
-#include "cpu_gemm.h"
 #include "cuda_check.h"
 #include "exitcodes.h"
+#include "gemm_problem.h"
 #include "gpu.h"
 #include "report.h"
 #include "stats.h"
-#include "verify.h"
 
 #include <cublas_v2.h>
 #include <math.h>
@@ -358,10 +356,6 @@ sgemm_rt128db(const float *__restrict__ A, const float *__restrict__ B, float *_
 
 /* ---- the experiments ---------------------------------------------------------------------- */
 
-#define DIM_MAX 16384   /* per dimension: products of two stay below 2^31 (int indices) */
-
-static int opt_mnk = 0, opt_m = 0, opt_n = 0, opt_k = 0;
-
 static void cublas_fail(cublasStatus_t s, const char *call, const char *file, int line)
 {
     fprintf(stderr, "%s:%d: %s failed: %s\n", file, line, call, cublasGetStatusString(s));
@@ -373,44 +367,42 @@ static void cublas_fail(cublasStatus_t s, const char *call, const char *file, in
         if (cublas_st_ != CUBLAS_STATUS_SUCCESS) cublas_fail(cublas_st_, #call, __FILE__, __LINE__); \
     } while (0)
 
+/* What a launch needs: the product (its device matrices and sizes) and, for cuBLAS, the handle. */
 typedef struct {
-    const float *A, *B;
-    float *C;
-    int M, N, K;
+    const gemm_problem_t *p;
     cublasHandle_t handle;
 } gemm_ctx_t;
 
-static unsigned ceil_div(int n, int d) { return (unsigned)((n + d - 1) / d); }
-
-static void launch_rt64(void *p)
+static void launch_rt64(void *v)
 {
-    gemm_ctx_t *c = (gemm_ctx_t *)p;
-    dim3 grid(ceil_div(c->N, R64_BN), ceil_div(c->M, R64_BM));
-    sgemm_rt64<<<grid, R64_THREADS>>>(c->A, c->B, c->C, c->M, c->N, c->K);
+    const gemm_problem_t *p = ((const gemm_ctx_t *)v)->p;
+    dim3 grid(gemm_blocks(p->N, R64_BN), gemm_blocks(p->M, R64_BM));
+    sgemm_rt64<<<grid, R64_THREADS>>>(p->dA, p->dB, p->dC, p->M, p->N, p->K);
 }
 
-static void launch_rt128(void *p)
+static void launch_rt128(void *v)
 {
-    gemm_ctx_t *c = (gemm_ctx_t *)p;
-    dim3 grid(ceil_div(c->N, RT_BN), ceil_div(c->M, RT_BM));
-    sgemm_rt128<<<grid, RT_THREADS>>>(c->A, c->B, c->C, c->M, c->N, c->K);
+    const gemm_problem_t *p = ((const gemm_ctx_t *)v)->p;
+    dim3 grid(gemm_blocks(p->N, RT_BN), gemm_blocks(p->M, RT_BM));
+    sgemm_rt128<<<grid, RT_THREADS>>>(p->dA, p->dB, p->dC, p->M, p->N, p->K);
 }
 
-static void launch_rt128db(void *p)
+static void launch_rt128db(void *v)
 {
-    gemm_ctx_t *c = (gemm_ctx_t *)p;
-    dim3 grid(ceil_div(c->N, RT_BN), ceil_div(c->M, RT_BM));
-    sgemm_rt128db<<<grid, RT_THREADS>>>(c->A, c->B, c->C, c->M, c->N, c->K);
+    const gemm_problem_t *p = ((const gemm_ctx_t *)v)->p;
+    dim3 grid(gemm_blocks(p->N, RT_BN), gemm_blocks(p->M, RT_BM));
+    sgemm_rt128db<<<grid, RT_THREADS>>>(p->dA, p->dB, p->dC, p->M, p->N, p->K);
 }
 
 /* cuBLAS is column-major.  Row-major C = A x B is, read column-major, C^T = B^T x A^T: the same
  * memory, so cuBLAS is asked for an N x M product of B (leading dimension N) and A (K). */
-static void launch_cublas(void *p)
+static void launch_cublas(void *v)
 {
-    gemm_ctx_t *c = (gemm_ctx_t *)p;
+    const gemm_ctx_t *c = (const gemm_ctx_t *)v;
+    const gemm_problem_t *p = c->p;
     const float one = 1.0f, zero = 0.0f;
-    CUBLAS_CHECK(cublasSgemm(c->handle, CUBLAS_OP_N, CUBLAS_OP_N, c->N, c->M, c->K, &one, c->B, c->N, c->A, c->K,
-                             &zero, c->C, c->N));
+    CUBLAS_CHECK(cublasSgemm(c->handle, CUBLAS_OP_N, CUBLAS_OP_N, p->N, p->M, p->K, &one, p->dB, p->N, p->dA, p->K,
+                             &zero, p->dC, p->N));
 }
 
 typedef struct {
@@ -442,86 +434,12 @@ static int fp32_lanes_per_sm(int major, int minor)
     return 128;
 }
 
-/* Products up to 2^28 multiply-adds are checked element by element; larger ones on a sample of
- * GEMM_SAMPLE elements plus the four corners (the double-precision reference would take seconds).
- * The bound, from cpu_gemm_tolerance: |got - exact| <= K x 2^-23 x sum_k |a_ik b_kj|. */
-#define GEMM_FULL_CHECK_MACS ((double)(1 << 28))
-#define GEMM_SAMPLE 4096
-
-static size_t gemm_sample(int M, int N, int K)
+/* --check on one shape: every kernel and cuBLAS. */
+static void check_kernels(gemm_problem_t *p, const char *size, void *user, gemm_tally_t *t)
 {
-    return (double)M * N * K <= GEMM_FULL_CHECK_MACS ? 0 : GEMM_SAMPLE;
-}
-
-static size_t checked_elems(int M, int N, int K)
-{
-    size_t s = gemm_sample(M, N, K);
-    return s ? s + 4 : (size_t)M * N;
-}
-
-/* One product's matrices: on the GPU (each `offset` floats past its allocation, to test
- * unaligned rows), and A and B also on the host for the reference. */
-typedef struct {
-    int M, N, K;
-    float *baseA, *baseB, *baseC;   /* what cudaMalloc returned */
-    float *dA, *dB, *dC;
-    float *hA, *hB, *hC;
-} gemm_bufs_t;
-
-/* Fresh random A (stream seed) and B (stream seed + 1), filled on the GPU and copied back once. */
-static void gemm_setup(gemm_bufs_t *b, int M, int N, int K, int offset, uint64_t seed)
-{
-    size_t na = (size_t)M * K, nb = (size_t)K * N, nc = (size_t)M * N;
-    b->M = M;
-    b->N = N;
-    b->K = K;
-    b->baseA = (float *)gpu_alloc((na + offset) * sizeof(float), "A");
-    b->baseB = (float *)gpu_alloc((nb + offset) * sizeof(float), "B");
-    b->baseC = (float *)gpu_alloc((nc + offset) * sizeof(float), "C");
-    b->dA = b->baseA + offset;
-    b->dB = b->baseB + offset;
-    b->dC = b->baseC + offset;
-    b->hA = (float *)host_alloc(na * sizeof(float), "the host copy of A");
-    b->hB = (float *)host_alloc(nb * sizeof(float), "the host copy of B");
-    b->hC = (float *)host_alloc(nc * sizeof(float), "the host copy of C");
-    gpu_fill_random_f32(b->dA, na, seed);
-    gpu_fill_random_f32(b->dB, nb, seed + 1);
-    CHECK(cudaMemcpy(b->hA, b->dA, na * sizeof(float), cudaMemcpyDeviceToHost));
-    CHECK(cudaMemcpy(b->hB, b->dB, nb * sizeof(float), cudaMemcpyDeviceToHost));
-}
-
-static void gemm_free(gemm_bufs_t *b)
-{
-    CHECK(cudaFree(b->baseA));
-    CHECK(cudaFree(b->baseB));
-    CHECK(cudaFree(b->baseC));
-    free(b->hA);
-    free(b->hB);
-    free(b->hC);
-}
-
-static gemm_ctx_t gemm_ctx(const gemm_bufs_t *b, cublasHandle_t h)
-{
-    gemm_ctx_t c;
-    c.A = b->dA;
-    c.B = b->dB;
-    c.C = b->dC;
-    c.M = b->M;
-    c.N = b->N;
-    c.K = b->K;
-    c.handle = h;
-    return c;
-}
-
-/* Runs the kernel once on a poisoned C and checks it against the double-precision reference. */
-static size_t verify_kernel(gemm_bufs_t *b, launch_fn_t launch, gemm_ctx_t *c, uint64_t seed, mismatch_t *m)
-{
-    size_t nc = (size_t)b->M * b->N;
-    gpu_poison(b->dC, nc * sizeof(float));
-    launch(c);
-    CHECK_LAST();
-    CHECK(cudaMemcpy(b->hC, b->dC, nc * sizeof(float), cudaMemcpyDeviceToHost));
-    return verify_gemm_f32(b->hA, b->hB, b->hC, b->M, b->N, b->K, gemm_sample(b->M, b->N, b->K), seed, m);
+    gemm_ctx_t c = {p, *(cublasHandle_t *)user};
+    int ki;
+    for (ki = 0; ki < NKERNELS; ki++) gemm_check_launch(p, KERNELS[ki].label, size, KERNELS[ki].launch, &c, t);
 }
 
 /* --check: every kernel (and cuBLAS) on shapes that are multiples of no tile, on exact
@@ -530,55 +448,13 @@ static size_t verify_kernel(gemm_bufs_t *b, launch_fn_t launch, gemm_ctx_t *c, u
  * two large ones; fresh random inputs for every shape. */
 static int run_checks(const args_t *a, cublasHandle_t h)
 {
-    static const struct { int M, N, K, offset, big; } cases[] = {
+    static const gemm_case_t cases[] = {
         {1, 1, 1, 0, 0},       {1, 7, 3, 0, 0},       {7, 1, 3, 0, 0},       {33, 31, 17, 0, 0},
         {127, 129, 131, 0, 0}, {257, 1, 513, 0, 0},   {1, 257, 513, 0, 0},   {128, 128, 8, 0, 0},
         {256, 256, 256, 0, 0}, {260, 132, 36, 0, 0},  {260, 132, 36, 1, 0},  {384, 256, 1024, 0, 0},
         {1000, 777, 333, 0, 1}, {8191, 4097, 129, 0, 1}, {2048, 2048, 2048, 0, 1},
     };
-    int ncases = (int)(sizeof cases / sizeof cases[0]);
-    int fails = 0, checks = 0, ci, ki;
-    char size[96];
-    mismatch_t m;
-
-    for (ci = 0; ci < ncases; ci++) {
-        gemm_bufs_t b;
-        uint64_t seed = a->seed + 2 * (uint64_t)ci;
-        int M = cases[ci].M, N = cases[ci].N, K = cases[ci].K;
-        if (cases[ci].big && a->quick) continue;
-        gemm_setup(&b, M, N, K, cases[ci].offset, seed);
-        snprintf(size, sizeof size, "M=%d N=%d K=%d%s%s", M, N, K, cases[ci].offset ? ", unaligned rows" : "",
-                 gemm_sample(M, N, K) ? ", sampled" : "");
-        for (ki = 0; ki < NKERNELS; ki++) {
-            gemm_ctx_t c = gemm_ctx(&b, h);
-            verify_kernel(&b, KERNELS[ki].launch, &c, seed, &m);
-            fails += verify_print(stdout, KERNELS[ki].label, size, &m, checked_elems(M, N, K), (size_t)N);
-            checks++;
-        }
-        gemm_free(&b);
-    }
-    printf("%s: %d of %d checks passed\n", fails ? "FAILED" : "OK", checks - fails, checks);
-    return fails ? EXIT_VERIFY : EXIT_OK;
-}
-
-/* Experiment 1: the ceilings, measured on buffers too large for the L2.  Context only. */
-static void experiment_ceilings(const gpu_info_t *g, const args_t *a)
-{
-    size_t ws = a->quick ? ((size_t)64 << 20) : stats_default_ws(g->l2_bytes, (size_t)256 << 20);
-    void *src = gpu_alloc(ws, "the copy source"), *dst = gpu_alloc(ws, "the copy destination");
-    timing_t t;
-    double d2d;
-
-    CHECK(cudaMemset(src, 0, ws));
-    d2d = gpu_d2d_gbs(dst, src, ws, a, gpu_flush_wanted(g, a, 2 * ws), &t);
-    report_set_ceilings(d2d, g->peak_gbs);
-    report_say("\nExperiment 1: the memory ceilings (context only: a matrix product of this size is limited by\n"
-               "  arithmetic and on-chip traffic, not by DRAM).\n");
-    report_begin("sgemm_ceiling", "  cudaMemcpy device-to-device (GB/s = bytes read + bytes written / time):", NULL);
-    report_row("cudaMemcpy D2D", &t, 2.0 * ws, NAN);
-    report_end("every other row's GB/s is compared with this copy and with the theoretical peak.");
-    CHECK(cudaFree(src));
-    CHECK(cudaFree(dst));
+    return gemm_run_checks(cases, (int)(sizeof cases / sizeof cases[0]), a, check_kernels, &h);
 }
 
 /* The FP32 peak in GFLOP/s from the SM count, the lanes per SM and the clock the attribute gives. */
@@ -594,26 +470,23 @@ static double fp32_peak_gflops(const gpu_info_t *g, int *clock_khz, int *lanes)
 static int measure_all(const gpu_info_t *g, const args_t *a, cublasHandle_t h, int M, int N, int K,
                        const char *experiment, const char *title, int ok[], double gf[])
 {
-    gemm_bufs_t b;
+    gemm_problem_t p;
     double flops = 2.0 * M * N * K;
     double min_bytes = 4.0 * ((double)M * K + (double)K * N + (double)M * N);
     timing_t t[NKERNELS];
     int ki, failed = 0, flush = gpu_flush_wanted(g, a, (size_t)min_bytes);
-    mismatch_t m;
+    char what[96];
 
-    gemm_setup(&b, M, N, K, 0, a->seed);
+    gemm_problem_init(&p, M, N, K, 0, a->seed);
     for (ki = 0; ki < NKERNELS; ki++) {
-        gemm_ctx_t c = gemm_ctx(&b, h);
-        ok[ki] = verify_kernel(&b, KERNELS[ki].launch, &c, a->seed, &m) == 0;
+        gemm_ctx_t c = {&p, h};
+        snprintf(what, sizeof what, "%s (M=%d N=%d K=%d)", KERNELS[ki].label, M, N, K);
         gf[ki] = 0.0;
+        ok[ki] = gemm_verify_then_time(&p, KERNELS[ki].label, what, KERNELS[ki].launch, &c, a, flush, &t[ki]);
         if (!ok[ki]) {
-            char d[200];
-            verify_describe(&m, checked_elems(M, N, K), (size_t)N, d, sizeof d);
-            fprintf(stderr, "%s (M=%d N=%d K=%d): FAILED verification: %s\n", KERNELS[ki].label, M, N, K, d);
             failed = 1;
             continue;
         }
-        t[ki] = bench_median_ms(KERNELS[ki].label, KERNELS[ki].launch, &c, a, flush);
         gf[ki] = flops / (t[ki].median_ms * 1e6);
     }
     report_begin(experiment, title, "GFLOP/s");
@@ -621,7 +494,7 @@ static int measure_all(const gpu_info_t *g, const args_t *a, cublasHandle_t h, i
         if (ok[ki]) report_row(KERNELS[ki].label, &t[ki], min_bytes, gf[ki]);
         else report_row_failed(KERNELS[ki].label);
     }
-    gemm_free(&b);
+    gemm_problem_free(&p);
     return failed;
 }
 
@@ -643,9 +516,7 @@ static int experiment_gemm(const gpu_info_t *g, const args_t *a, cublasHandle_t 
     report_say("  cuBLAS: cublasSgemm, FP32 inputs and accumulation; math mode CUBLAS_DEFAULT_MATH, so TF32\n"
                "  Tensor Cores are off.  Block tiles: rt64 64x64 (4x4 per thread, 256 threads), rt128\n"
                "  128x128 (%dx%d per thread, %d threads), BK = 8.\n", RT_TM, RT_TN, RT_THREADS);
-    report_say("  Verified first against a double-precision CPU reference (%s), bound |error| <= K x 2^-23 x\n"
-               "  sum |a_ik b_kj|.\n",
-               gemm_sample(M, N, K) ? "a sample of 4096 elements and the corners" : "every element");
+    gemm_say_verification(M, N, K);
     snprintf(title, sizeof title,
              "  Register tiles against cuBLAS (GB/s counts only the least bytes, A and B read once and C\n"
              "  written once; for a compute-bound kernel it is not the point: read GFLOP/s):");
@@ -708,16 +579,6 @@ static int experiment_edges(const gpu_info_t *g, const args_t *a, cublasHandle_t
     return failed;
 }
 
-/* The text the user typed after `opt` (the last occurrence), so an error can quote it as given. */
-static const char *raw_arg(int argc, char **argv, const char *opt)
-{
-    const char *v = "?";
-    int i;
-    for (i = 1; i + 1 < argc; i++)
-        if (!strcmp(argv[i], opt)) v = argv[i + 1];
-    return v;
-}
-
 /* ---- main ----------------------------------------------------------------------------------- */
 
 int main(int argc, char **argv)
@@ -727,30 +588,19 @@ int main(int argc, char **argv)
         "computing a block of C from register fragments: 64x64 tiles with 4x4 per thread, 128x128 tiles with\n"
         "float4 loads, and the same double-buffered, against cublasSgemm (TF32 off). Reports GFLOP/s, % of the\n"
         "FP32 peak and % of cuBLAS; every kernel verified against a double-precision CPU reference.";
-    lesson_opt_t opts[] = {
-        {"--mnk", OPT_INT, &opt_mnk, 1, DIM_MAX, "N", "M = N = K = N (default 4096; 1024 with --quick)"},
-        {"--m", OPT_INT, &opt_m, 1, DIM_MAX, "M", "rows of A and C (overrides --mnk)"},
-        {"--n", OPT_INT, &opt_n, 1, DIM_MAX, "N", "columns of B and C (overrides --mnk)"},
-        {"--k", OPT_INT, &opt_k, 1, DIM_MAX, "K", "columns of A, rows of B (overrides --mnk)"},
-    };
+    gemm_size_args_t size;
     args_t a;
     gpu_info_t g;
     cublasHandle_t h;
-    int M, N, K, def, failed = 0, ok[NKERNELS];
+    int M, N, K, failed = 0, ok[NKERNELS];
     double gf[NKERNELS];
+    char block_why[100];
 
-    args_parse_or_exit(argc, argv, &a, summary, "not used: give the product's size with --mnk or --m/--n/--k",
-                       opts, 4);
-    if (a.nx)
-        args_reject("bad --size '%s': this program sizes its product with --mnk N or --m/--n/--k",
-                    raw_arg(argc, argv, "--size"));
-    if (a.bx)
-        args_reject("bad --block '%s': the block shapes follow the tiles (256 threads for rt64, %d for rt128)",
-                    raw_arg(argc, argv, "--block"), RT_THREADS);
-    def = opt_mnk ? opt_mnk : (a.quick ? 1024 : 4096);
-    M = opt_m ? opt_m : def;
-    N = opt_n ? opt_n : def;
-    K = opt_k ? opt_k : def;
+    gemm_size_args_init(&size);
+    args_parse_or_exit(argc, argv, &a, summary, GEMM_SIZE_HELP, size.opts, GEMM_SIZE_NOPTS);
+    snprintf(block_why, sizeof block_why, "the block shapes follow the tiles (256 threads for rt64, %d for rt128)",
+             RT_THREADS);
+    gemm_size_or_exit(argc, argv, &a, &size, block_why, &M, &N, &K);
     make_labels();
     report_init("08_register_tiles", a.csv);
 
@@ -761,7 +611,7 @@ int main(int argc, char **argv)
     if (a.check) {
         failed = run_checks(&a, h);
     } else {
-        experiment_ceilings(&g, &a);
+        gemm_report_ceilings(&g, &a);
         failed |= experiment_gemm(&g, &a, h, M, N, K, ok, gf);
         failed |= experiment_edges(&g, &a, h, M, N, K, gf, ok);
     }

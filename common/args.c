@@ -185,6 +185,15 @@ void args_usage(FILE *f, const char *prog, const char *summary, const char *size
     fprintf(f, "\nExit codes: 0 ok, 1 verification failed, 2 usage error, 3 no usable GPU/driver, 4 other CUDA error.\n");
 }
 
+const char *args_raw_value(int argc, char **argv, const char *opt)
+{
+    const char *v = "?";
+    int i;
+    for (i = 1; i + 1 < argc; i++)
+        if (!strcmp(argv[i], opt)) v = argv[i + 1];
+    return v;
+}
+
 /* what args_reject needs to print the usage again */
 static struct {
     const char *prog, *summary, *size_help;

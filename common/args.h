@@ -59,6 +59,10 @@ void args_usage(FILE *f, const char *prog, const char *summary, const char *size
 void args_parse_or_exit(int argc, char **argv, args_t *a, const char *summary,
                         const char *size_help, const lesson_opt_t *opts, int nopts);
 
+/* The text that follows the last `opt` on the command line, exactly as typed, or "?" when opt is
+ * not there: for an error found after parsing (args_reject) to quote the value as the user gave it. */
+const char *args_raw_value(int argc, char **argv, const char *opt);
+
 /* For checks only the lesson can make after parsing (e.g. "--block must be a multiple of 32"):
  * prints "prog: reason" and the usage of the last args_parse_or_exit call, exits 2. */
 void args_reject(const char *fmt, ...)

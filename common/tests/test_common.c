@@ -90,6 +90,20 @@ static void test_args_bad(void)
     }
 }
 
+/* the value after the last occurrence of an option, as typed; "?" when there is none */
+static void test_raw_value(void)
+{
+    char p0[] = "prog", p1[] = "--size", p2[] = "8kx3", p3[] = "--block", p4[] = "7", p5[] = "--size", p6[] = "0x9";
+    char *argv[] = {p0, p1, p2, p3, p4, p5, p6, NULL};
+    EXPECT(!strcmp(args_raw_value(7, argv, "--size"), "0x9"));   /* the last one wins, as in args_parse */
+    EXPECT(!strcmp(args_raw_value(5, argv, "--size"), "8kx3"));
+    EXPECT(!strcmp(args_raw_value(7, argv, "--block"), "7"));
+    EXPECT(!strcmp(args_raw_value(7, argv, "--reps"), "?"));
+    EXPECT(!strcmp(args_raw_value(2, argv, "--size"), "?"));      /* the option is the last token: no value */
+    EXPECT(!strcmp(args_raw_value(7, argv, "prog"), "?"));        /* argv[0] is not an option */
+    EXPECT(!strcmp(args_raw_value(0, argv, "--size"), "?"));
+}
+
 static void test_size_limits(void)
 {
     long nx, ny;
@@ -258,6 +272,7 @@ int main(void)
     run_test("args: defaults and good command lines", test_args_good);
     run_test("args: bad command lines fail and name the bad token", test_args_bad);
     run_test("args: size limits and malformed sizes", test_size_limits);
+    run_test("args: the raw value of an option, for error messages", test_raw_value);
     run_test("verify: exact/tolerance compare, NaN, first mismatch", test_verify);
     run_test("verify: PASS/FAIL lines of a --check sweep", test_verify_print);
     run_test("stats: median/min/max for odd, even and single counts", test_summary);

@@ -1,0 +1,44 @@
+/* The plain-C half of gemm_problem.h: the size options and how much of C is checked. */
+#include "gemm_problem.h"
+
+void gemm_size_args_init(gemm_size_args_t *s)
+{
+    const lesson_opt_t opts[GEMM_SIZE_NOPTS] = {
+        {"--mnk", OPT_INT, &s->mnk, 1, GEMM_DIM_MAX, "N", "M = N = K = N (default 4096; 1024 with --quick)"},
+        {"--m", OPT_INT, &s->m, 1, GEMM_DIM_MAX, "M", "rows of A and C (overrides --mnk)"},
+        {"--n", OPT_INT, &s->n, 1, GEMM_DIM_MAX, "N", "columns of B and C (overrides --mnk)"},
+        {"--k", OPT_INT, &s->k, 1, GEMM_DIM_MAX, "K", "columns of A, rows of B (overrides --mnk)"},
+    };
+    int i;
+    s->mnk = s->m = s->n = s->k = 0;
+    for (i = 0; i < GEMM_SIZE_NOPTS; i++) s->opts[i] = opts[i];
+}
+
+void gemm_size_resolve(const gemm_size_args_t *s, int quick, int *M, int *N, int *K)
+{
+    int def = s->mnk ? s->mnk : (quick ? 1024 : 4096);
+    *M = s->m ? s->m : def;
+    *N = s->n ? s->n : def;
+    *K = s->k ? s->k : def;
+}
+
+void gemm_size_or_exit(int argc, char **argv, const args_t *a, const gemm_size_args_t *s, const char *block_why,
+                       int *M, int *N, int *K)
+{
+    if (a->nx)
+        args_reject("bad --size '%s': this program sizes its product with --mnk N or --m/--n/--k",
+                    args_raw_value(argc, argv, "--size"));
+    if (a->bx) args_reject("bad --block '%s': %s", args_raw_value(argc, argv, "--block"), block_why);
+    gemm_size_resolve(s, a->quick, M, N, K);
+}
+
+size_t gemm_sample(int M, int N, int K)
+{
+    return (double)M * N * K <= GEMM_FULL_CHECK_MACS ? 0 : GEMM_SAMPLE;
+}
+
+size_t gemm_checked_elems(int M, int N, int K)
+{
+    size_t s = gemm_sample(M, N, K);
+    return s ? s + 4 : (size_t)M * N;
+}

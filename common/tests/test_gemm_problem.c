@@ -1,0 +1,91 @@
+/* Unit tests of the plain-C half of gemm_problem.h: the --mnk/--m/--n/--k options, the size they
+ * give, how much of C is checked, and the grid arithmetic.  Plain C99, one PASS/FAIL line each. */
+#include "args.h"
+#include "gemm_problem.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int failed = 0;
+#define EXPECT(c) do { if (!(c)) { printf("  line %d: %s\n", __LINE__, #c); bad = 1; } } while (0)
+
+static void report(const char *name, int bad)
+{
+    printf("%s %s\n", bad ? "FAIL" : "PASS", name);
+    failed |= bad;
+}
+
+/* parses "prog <line>" (split on spaces) with the size options of s */
+static int parse(const char *line, args_t *a, gemm_size_args_t *s, char *err)
+{
+    char buf[256], *argv[32];
+    int argc = 0;
+    char *t;
+    snprintf(buf, sizeof buf, "prog %s", line);
+    for (t = strtok(buf, " "); t && argc < 31; t = strtok(NULL, " ")) argv[argc++] = t;
+    argv[argc] = NULL;
+    gemm_size_args_init(s);
+    return args_parse(argc, argv, a, s->opts, GEMM_SIZE_NOPTS, err, 256);
+}
+
+int main(void)
+{
+    gemm_size_args_t s;
+    args_t a;
+    char err[256];
+    int M = -1, N = -1, K = -1, bad = 0, i;
+    static const char *names[GEMM_SIZE_NOPTS] = {"--mnk", "--m", "--n", "--k"};
+
+    gemm_size_args_init(&s);
+    for (i = 0; i < GEMM_SIZE_NOPTS; i++)
+        EXPECT(!strcmp(s.opts[i].name, names[i]) && s.opts[i].kind == OPT_INT && s.opts[i].min == 1 &&
+               s.opts[i].max == GEMM_DIM_MAX && s.opts[i].help != NULL);
+    EXPECT(s.opts[0].dst == &s.mnk && s.opts[1].dst == &s.m && s.opts[2].dst == &s.n && s.opts[3].dst == &s.k);
+    report("gemm size options: --mnk --m --n --k, 1 to GEMM_DIM_MAX, each writing its own field", bad);
+
+    bad = 0;
+    EXPECT(parse("", &a, &s, err) == ARGS_OK);
+    gemm_size_resolve(&s, a.quick, &M, &N, &K);
+    EXPECT(M == 4096 && N == 4096 && K == 4096);
+    EXPECT(parse("--quick", &a, &s, err) == ARGS_OK);
+    gemm_size_resolve(&s, a.quick, &M, &N, &K);
+    EXPECT(M == 1024 && N == 1024 && K == 1024);
+    EXPECT(parse("--mnk 300 --quick", &a, &s, err) == ARGS_OK);
+    gemm_size_resolve(&s, a.quick, &M, &N, &K);
+    EXPECT(M == 300 && N == 300 && K == 300);
+    EXPECT(parse("--k 7 --mnk 300 --m 1", &a, &s, err) == ARGS_OK);   /* --m/--n/--k win over --mnk */
+    gemm_size_resolve(&s, a.quick, &M, &N, &K);
+    EXPECT(M == 1 && N == 300 && K == 7);
+    EXPECT(parse("--n 16384 --quick", &a, &s, err) == ARGS_OK);
+    gemm_size_resolve(&s, a.quick, &M, &N, &K);
+    EXPECT(M == 1024 && N == 16384 && K == 1024);
+    M = N = K = -1;
+    EXPECT(parse("--m 5 --n 6 --k 7", &a, &s, err) == ARGS_OK);
+    gemm_size_or_exit(0, NULL, &a, &s, "unused", &M, &N, &K);        /* no --size, no --block: no exit */
+    EXPECT(M == 5 && N == 6 && K == 7);
+    report("gemm size: defaults 4096 and 1024 (--quick), --mnk, --m/--n/--k override it", bad);
+
+    bad = 0;
+    EXPECT(parse("--mnk 0", &a, &s, err) == ARGS_ERROR && strstr(err, "--mnk") && strstr(err, "16384"));
+    EXPECT(parse("--m 16385", &a, &s, err) == ARGS_ERROR && strstr(err, "16385"));
+    EXPECT(parse("--k", &a, &s, err) == ARGS_ERROR && strstr(err, "--k"));
+    EXPECT(parse("--n -3", &a, &s, err) == ARGS_ERROR && strstr(err, "-3"));
+    report("gemm size: out-of-range and missing values are rejected, naming the token", bad);
+
+    bad = 0;
+    EXPECT(gemm_sample(1, 1, 1) == 0 && gemm_checked_elems(1, 1, 1) == 1);
+    EXPECT(gemm_sample(512, 512, 1024) == 0);                  /* exactly 2^28 multiply-adds: every element */
+    EXPECT(gemm_checked_elems(512, 512, 1024) == 512 * 512);
+    EXPECT(gemm_sample(647, 647, 647) == GEMM_SAMPLE);         /* 647^3 > 2^28: a sample plus the corners */
+    EXPECT(gemm_checked_elems(647, 647, 647) == GEMM_SAMPLE + 4);
+    EXPECT(gemm_sample(16384, 16384, 16384) == GEMM_SAMPLE);   /* 2^42: no int overflow */
+    EXPECT(gemm_sample(8191, 4097, 129) == GEMM_SAMPLE && gemm_sample(1000, 777, 333) == 0);
+    report("gemm check size: every element up to 2^28 multiply-adds, GEMM_SAMPLE + 4 corners above", bad);
+
+    bad = 0;
+    EXPECT(gemm_blocks(1, 16) == 1 && gemm_blocks(16, 16) == 1 && gemm_blocks(17, 16) == 2);
+    EXPECT(gemm_blocks(4095, 128) == 32 && gemm_blocks(4096, 128) == 32 && gemm_blocks(4097, 128) == 33);
+    EXPECT(gemm_blocks(GEMM_DIM_MAX, 1) == 16384u);
+    report("gemm_blocks: blocks that cover n", bad);
+    return failed;
+}
