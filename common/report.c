@@ -87,20 +87,25 @@ void report_begin(const char *experiment, const char *title, const char *extra_n
     printf("  %s\n", "bar: 1 # = 4% of D2D");
 }
 
+static void report_csv_row(FILE *f, const char *label, const timing_t *t, double bytes, double gbs, double pd,
+                           double pp, double extra)
+{
+    fprintf(f, "%s,%s,\"%s\",ok,%.5f,%.5f,%.5f,%.0f,%.1f,%.1f,%.1f,", R.lesson, R.experiment, label, t->median_ms,
+            t->min_ms, t->max_ms, bytes, gbs, pd, pp);
+    if (R.extra_name) fprintf(f, "\"%s\",%.2f\n", R.extra_name, extra);
+    else fprintf(f, ",\n");
+}
+
 void report_row(const char *label, const timing_t *t, double bytes, double extra)
 {
     double gbs = stats_gbs(bytes, t->median_ms);
     double pd = R.d2d_gbs > 0 ? 100.0 * gbs / R.d2d_gbs : 0.0;
     double pp = R.peak_gbs > 0 ? 100.0 * gbs / R.peak_gbs : 0.0;
     char bar[40], range[40];
-    if (R.summary)
-        fprintf(R.summary, "%s,%s,\"%s\",ok,%.5f,%.5f,%.5f,%.0f,%.1f,%.1f,%.1f,,\n", R.lesson, R.experiment,
-                label, t->median_ms, t->min_ms, t->max_ms, bytes, gbs, pd, pp);
+    /* the summary file gets exactly the --csv row, so the summary can tell GFLOP/s rows apart */
+    if (R.summary) report_csv_row(R.summary, label, t, bytes, gbs, pd, pp, extra);
     if (R.csv) {
-        printf("%s,%s,\"%s\",ok,%.5f,%.5f,%.5f,%.0f,%.1f,%.1f,%.1f,", R.lesson, R.experiment, label,
-               t->median_ms, t->min_ms, t->max_ms, bytes, gbs, pd, pp);
-        if (R.extra_name) printf("\"%s\",%.2f\n", R.extra_name, extra);
-        else printf(",\n");
+        report_csv_row(stdout, label, t, bytes, gbs, pd, pp, extra);
         return;
     }
     report_bar(pd, bar, sizeof bar);

@@ -1,5 +1,6 @@
 /* Host-side unit tests of common/: argument parsing, verification, timing summaries, bandwidth
  * and peak arithmetic, the CPU references.  Plain C99; one PASS/FAIL line per test. */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, setenv for the summary-file test */
 #include "args.h"
 #include "report.h"
 #include "rng.h"
@@ -8,7 +9,9 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int failures = 0, failed_here = 0;
 
@@ -212,6 +215,38 @@ static void test_bar(void)
     EXPECT(strlen(b) == 0);
 }
 
+/* The root `make run` summary reads LESSON_SUMMARY_FILE: every row must arrive there exactly as
+ * --csv prints it, with its extra column, or GFLOP/s rows pass for bandwidth rows. */
+static void test_summary_file(void)
+{
+    char path[] = "/tmp/test_summary_XXXXXX", line[2][512];
+    timing_t t = {2.0, 1.5, 2.5, 5};
+    FILE *f;
+    int fd = mkstemp(path), n = 0;
+    EXPECT(fd >= 0);
+    if (fd < 0) return;
+    close(fd);
+    setenv("LESSON_SUMMARY_FILE", path, 1);
+    report_init("99_test", 1);  /* --csv: the rows go to stdout too, not a table */
+    report_set_ceilings(2000.0, 3000.0);
+    report_begin("product", "  a table", "GFLOP/s");
+    report_row("a product", &t, 2e9, 1234.5);
+    report_begin("copies", "  another table", NULL);
+    report_row("a copy", &t, 2e9, NAN);
+    fflush(NULL);
+    f = fopen(path, "r");
+    EXPECT(f != NULL);
+    if (!f) return;
+    while (n < 2 && fgets(line[n], sizeof line[n], f)) n++;
+    fclose(f);
+    remove(path);
+    unsetenv("LESSON_SUMMARY_FILE");
+    EXPECT(n == 2);
+    EXPECT(!strcmp(line[0], "99_test,product,\"a product\",ok,2.00000,1.50000,2.50000,2000000000,1000.0,50.0,33.3,"
+                            "\"GFLOP/s\",1234.50\n"));
+    EXPECT(!strcmp(line[1], "99_test,copies,\"a copy\",ok,2.00000,1.50000,2.50000,2000000000,1000.0,50.0,33.3,,\n"));
+}
+
 static void test_transpose(void)
 {
     /* 2 rows x 3 columns -> 3 rows x 2 columns */
@@ -279,6 +314,7 @@ int main(void)
     run_test("stats: GB/s and theoretical peak arithmetic", test_bandwidth);
     run_test("stats: L2 flush decision and default working set", test_flush_and_ws);
     run_test("report: text bar", test_bar);
+    run_test("report: LESSON_SUMMARY_FILE rows are the --csv rows", test_summary_file);
     run_test("cpu_transpose_f32: non-square, 1xN, round trip", test_transpose);
     run_test("cpu_warp_sums_f32: partial warps and butterfly order", test_warp_sums);
     run_test("rng_float: range, determinism, seeds", test_rng);
