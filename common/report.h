@@ -9,7 +9,10 @@
 extern "C" {
 #endif
 
-/* Call once: the lesson's name (first CSV column) and whether --csv was given. */
+/* Call once: the lesson's name (first CSV column) and whether --csv was given.  When the environment
+ * variable LESSON_SUMMARY_FILE names a file, every CSV row (ceilings, kernels, failures) is also
+ * appended to it, exactly as --csv prints it, while the terminal gets the tables: the root
+ * `make run` builds its summary from it, and `make results` the CSV of the run it shows. */
 void report_init(const char *lesson, int csv);
 int report_is_csv(void);
 

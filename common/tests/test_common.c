@@ -219,7 +219,7 @@ static void test_bar(void)
  * --csv prints it, with its extra column, or GFLOP/s rows pass for bandwidth rows. */
 static void test_summary_file(void)
 {
-    char path[] = "/tmp/test_summary_XXXXXX", line[2][512];
+    char path[] = "/tmp/test_summary_XXXXXX", line[6][512];
     timing_t t = {2.0, 1.5, 2.5, 5};
     FILE *f;
     int fd = mkstemp(path), n = 0;
@@ -233,18 +233,23 @@ static void test_summary_file(void)
     report_row("a product", &t, 2e9, 1234.5);
     report_begin("copies", "  another table", NULL);
     report_row("a copy", &t, 2e9, NAN);
+    report_row_failed("a broken kernel");
     fflush(NULL);
     f = fopen(path, "r");
     EXPECT(f != NULL);
     if (!f) return;
-    while (n < 2 && fgets(line[n], sizeof line[n], f)) n++;
+    while (n < 6 && fgets(line[n], sizeof line[n], f)) n++;
     fclose(f);
     remove(path);
     unsetenv("LESSON_SUMMARY_FILE");
-    EXPECT(n == 2);
-    EXPECT(!strcmp(line[0], "99_test,product,\"a product\",ok,2.00000,1.50000,2.50000,2000000000,1000.0,50.0,33.3,"
+    EXPECT(n == 6);
+    EXPECT(!strncmp(line[0], "lesson,experiment,kernel,status,", 32));  /* the header, once */
+    EXPECT(!strcmp(line[1], "99_test,ceiling,theoretical peak,ok,,,,,3000.0,150.0,100.0,,\n"));
+    EXPECT(!strcmp(line[2], "99_test,ceiling,cudaMemcpy D2D,ok,,,,,2000.0,100.0,66.7,,\n"));
+    EXPECT(!strcmp(line[3], "99_test,product,\"a product\",ok,2.00000,1.50000,2.50000,2000000000,1000.0,50.0,33.3,"
                             "\"GFLOP/s\",1234.50\n"));
-    EXPECT(!strcmp(line[1], "99_test,copies,\"a copy\",ok,2.00000,1.50000,2.50000,2000000000,1000.0,50.0,33.3,,\n"));
+    EXPECT(!strcmp(line[4], "99_test,copies,\"a copy\",ok,2.00000,1.50000,2.50000,2000000000,1000.0,50.0,33.3,,\n"));
+    EXPECT(!strcmp(line[5], "99_test,copies,\"a broken kernel\",FAILED,,,,,,,,,\n"));
 }
 
 static void test_transpose(void)
