@@ -112,11 +112,11 @@ clean:
 print-%:
 	@echo '$($*)'
 
-help:
+help::
 	@echo "make            build $(PROGRAMS) (ARCH=$(ARCH): $(ARCH_FLAGS))"
 	@echo "make run        run the lesson (ARGS='--quick', '--csv', '--size ...' are passed on)"
 	@echo "make check      verify every kernel at odd sizes (--check)"
-	$(if $(HAS_EXERCISE),@echo "make exercise   build ./student from your exercise.cu, verify and time it")
+	$(if $(HAS_EXERCISE),@echo "make exercise   build ./student from your exercise.cu; verify and time it")
 	@echo "make profile    Nsight Compute counters for the lesson's kernels"
 	@echo "make sanitize   compute-sanitizer memcheck, racecheck, initcheck, synccheck on --check"
 	@echo "make test       this lesson's tests (as the root 'make test' runs them)"

@@ -69,23 +69,27 @@ test_lesson() {
     local dir=$1 name prog progs mains p args tok rc extra
     name=$(basename "$(cd "$dir" && pwd)")
     unit_tests "$name" "$(cd "$dir" && pwd)"
-    if ! make -s -C "$dir" -j2 all >"$LOG/build" 2>&1; then
+    if ! make -s --no-print-directory -C "$dir" -j2 all >"$LOG/build" 2>&1; then
         bad "$name: builds with warnings as errors"
         sed 's/^/    /' "$LOG/build" | head -40
         return
     fi
     ok "$name: builds with warnings as errors"
-    read -r -a mains <<<"$(make -s -C "$dir" print-PROGS)"
+    read -r -a mains <<<"$(make -s --no-print-directory -C "$dir" print-PROGS)"
     progs=("${mains[@]}")
     [ -f "$dir/exercise.cu" ] && progs+=(solution student)
 
+    rc=$(run make -s --no-print-directory -C "$dir" help)
+    if [ "$rc" = 0 ] && grep -q '^make run ' "$LOG/out" && grep -q '^make clean ' "$LOG/out"; then
+        ok "$name: make help lists the targets"
+    else bad "$name: make help lists the targets (got $rc: $(head -1 "$LOG/err"))"; fi
     for p in "${progs[@]}"; do
         rc=$(run "$dir/$p" --help)
         if [ "$rc" = 0 ] && grep -q '^Usage:' "$LOG/out"; then ok "$name: $p --help exits 0 with usage"
         else bad "$name: $p --help exits 0 with usage (got $rc)"; fi
     done
 
-    extra=$(make -s -C "$dir" print-BAD_ARGS)
+    extra=$(make -s --no-print-directory -C "$dir" print-BAD_ARGS)
     local bads=("${COMMON_BAD[@]}")
     if [ -n "$extra" ]; then
         IFS=';' read -r -a more <<<"$extra"
