@@ -233,7 +233,7 @@ static int experiment_peak(const gpu_info_t *g, const args_t *a, size_t ws, int 
     failed = verify_copy(d_dst, d_src, n, block, a->seed, &m) != 0;
     d2d = gpu_d2d_gbs(d_dst, d_src, ws, a, flush, &t_d2d);
     report_set_ceilings(d2d, g->peak_gbs);
-    report_begin("peak", "  Copies against the ceilings (GB/s = bytes read + bytes written / time):", NULL);
+    report_begin("peak", "  Copies against the ceilings (GB/s = (bytes read + bytes written) / time):", NULL);
     report_row("cudaMemcpy D2D", &t_d2d, 2.0 * ws, NAN);
     if (failed) {
         char d[200];
@@ -244,8 +244,8 @@ static int experiment_peak(const gpu_info_t *g, const args_t *a, size_t ws, int 
         t_copy = bench_median_ms("copy_one_per_thread", launch_copy, &c, a, flush);
         report_row("copy_one_per_thread", &t_copy, 2.0 * ws, NAN);
     }
-    report_end("cudaMemcpy sets the practical ceiling; the theoretical peak is never reached "
-               "(refresh, bank and read/write turnaround cost a few percent).");
+    report_end("cudaMemcpy sets the practical ceiling; the theoretical peak is never reached (the usual "
+               "causes: DRAM refresh, row switches, read/write turnarounds; not measured here).");
     CHECK(cudaFree(d_src));
     CHECK(cudaFree(d_dst));
     return failed;
@@ -269,9 +269,9 @@ static int experiment_gather(const gpu_info_t *g, const args_t *a, size_t n, int
     if (l2_fetch) CHECK(cudaDeviceSetLimit(cudaLimitMaxL2FetchGranularity, (size_t)l2_fetch));
     CHECK(cudaDeviceGetLimit(&gran, cudaLimitMaxL2FetchGranularity));
     report_say("\nExperiment 2: segment gather. %.0f MiB of useful data read as segments of S bytes in a "
-               "scattered order\n  (each segment alone in its own 128-byte line; source buffer %.0f MiB). "
-               "cudaLimitMaxL2FetchGranularity = %zu B.\n",
-               n * 4.0 / 1048576.0, src_floats * 4.0 / 1048576.0, gran);
+               "scattered order\n  (each segment alone in its own 128-byte line; source buffer %.0f MiB; GB/s "
+               "also counts the %.1f MiB of\n  per-warp sums written). cudaLimitMaxL2FetchGranularity = %zu B.\n",
+               n * 4.0 / 1048576.0, src_floats * 4.0 / 1048576.0, nw * 4.0 / 1048576.0, gran);
     report_say("  If every access moved one whole 32-byte sector, S = 4 would reach 4/32 = 12.5%% of S = 512,\n"
                "  S = 8 25%%, S = 16 50%%, S >= 32 100%%.\n");
 

@@ -449,8 +449,8 @@ static int experiment_rows_cols(const gpu_info_t *g, const args_t *a, ctx_t *c)
     want_c = cpu_strips(c, 0, h_m, &nc);
     got = (float *)host_alloc(matrix_out_elems(c->rows, c->cols) * sizeof(float), "the GPU result");
 
-    report_say("\nExperiment 2: rows and columns of a %d x %d row-major matrix (%d columns, %.0f MiB)\n",
-               c->rows, c->cols, c->cols, in_bytes / 1048576.0);
+    report_say("\nExperiment 2: rows and columns of a row-major matrix of %d rows x %d columns (%.0f MiB)\n",
+               c->rows, c->cols, in_bytes / 1048576.0);
     report_say("  Each thread adds up a strip of %d elements of one row or one column (%zu and %zu threads).\n",
                SUM_STRIP, nr, nc);
     flush = gpu_flush_wanted(g, a, n * sizeof(float));

@@ -15,8 +15,8 @@
  *   - the warp adds its 32 partial sums with warp_sum_xor() (common/warp.cuh: every lane of the
  *     warp must call it), and lane 0 stores the total in sums[w].
  *
- * Then `make exercise`: the checker verifies your kernel at odd sizes (1 x 1, 1 x 1000, 1000 x 1,
- * 33 x 31, ...) and three block sizes, then times it against the one-thread-per-row version. */
+ * Then `make exercise`: the checker verifies your kernel at odd sizes (cols x rows: 1x1, 1000x1, 1x1000,
+ * 31x33, ...) and three block sizes, then times it against the one-thread-per-row version. */
 #include "exercise.h"
 #include "warp.cuh"
 

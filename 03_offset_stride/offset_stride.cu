@@ -259,13 +259,13 @@ static int experiment_l2(const gpu_info_t *g, const args_t *a, const sweep_t *s)
     char big[64], take[300];
     double b4 = 2.0 * 4.0 * c.n;
 
-    report_say("\nExperiment 1: the source's 4 MB next to a working set the L2 cannot hold (float, offset 0)\n");
+    report_say("\nExperiment 1: the source's 4 MiB next to a working set the L2 cannot hold (float, offset 0)\n");
     ok_l2 = measure_point(g, a, &c, "4 MiB, L2 warm", 0, &t_l2);
     ok_fl = measure_point(g, a, &c, "4 MiB, L2 flushed", 1, &t_fl);
     c.n = s->useful / 4;
     snprintf(big, sizeof big, "%.0f MiB from DRAM", s->useful / 1048576.0);
     ok_big = measure_point(g, a, &c, big, -1, &t_big);
-    report_begin("l2_vs_dram", "  a[i] += 1 on floats (GB/s = bytes read + bytes written / time):", NULL);
+    report_begin("l2_vs_dram", "  a[i] += 1 on floats (GB/s = (bytes read + bytes written) / time):", NULL);
     if (ok_l2) report_row("4 MiB, L2 warm", &t_l2, b4, NAN);
     else report_row_failed("4 MiB, L2 warm");
     if (ok_fl) report_row("4 MiB, L2 flushed", &t_fl, b4, NAN);
@@ -456,13 +456,14 @@ int main(int argc, char **argv)
         {"--offsets", OPT_INT, &list_dummy, 0, 0, "LIST", "offsets to time, e.g. 0,1,16 (default 0..32)"},
     };
     const char *strides_arg = NULL, *offsets_arg = NULL;
-    int strides_missing = 0, offsets_missing = 0, failed = 0, ty, reps_given = 0;
+    int strides_missing = 0, offsets_missing = 0, failed = 0, ty;
     args_t a;
     gpu_info_t g;
     sweep_t s;
     size_t fetch = 0, bytes, min_useful;
 
-    for (ty = 1; ty < argc; ty++) reps_given |= !strcmp(argv[ty], "--reps");
+    /* 162 points: 10 timed runs each unless --reps or --quick says otherwise (the header shows it) */
+    args_default_reps(10);
     take_list_opt(&argc, argv, "--strides", &strides_arg, &strides_missing);
     take_list_opt(&argc, argv, "--offsets", &offsets_arg, &offsets_missing);
     args_parse_or_exit(argc, argv, &a, summary,
@@ -485,11 +486,9 @@ int main(int argc, char **argv)
     if (a.by > 1) args_reject("bad --block '%dx%d': this lesson uses one-dimensional blocks", a.bx, a.by);
     if (l2_fetch && l2_fetch != 32 && l2_fetch != 64 && l2_fetch != 128)
         args_reject("bad --l2-fetch '%d': expected 32, 64 or 128", l2_fetch);
-    /* 162 points: 10 timed runs each unless --reps says otherwise (the header shows the count) */
-    if (!reps_given && !a.quick) a.reps = 10;  /* --quick keeps its 5 */
     report_init("03_offset_stride", a.csv);
     gpu_init(&g);
-    gpu_print_header(&g, "Lesson 03 - offset and stride: misaligned starts cost little, strides cost sectors", &a);
+    gpu_print_header(&g, "Lesson 03 - offset and stride: misaligned starts cost little, strides cost whole sectors", &a);
     if (a.check) {
         failed = run_checks(&a);
         gpu_finish();

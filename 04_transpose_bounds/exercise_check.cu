@@ -93,7 +93,7 @@ int main(int argc, char **argv)
     c.in = b.m.d_in;
     c.nx = nx;
     c.ny = ny;
-    report_begin("exercise", "Copies of the whole matrix (GB/s = bytes read + bytes written / time):", NULL);
+    report_begin("exercise", "Copies of the whole matrix (GB/s = (bytes read + bytes written) / time):", NULL);
     report_row("cudaMemcpy D2D", &b.t_d2d, b.bytes, NAN);
     ok_given = tbench_verify_then_time(&b, TMATRIX_COPY, "copyRow (given)", launch_given, &c, &t_given);
     if (ok_given) report_row("copyRow (given)", &t_given, b.bytes, NAN);

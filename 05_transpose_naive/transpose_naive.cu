@@ -234,7 +234,7 @@ static int experiment_sides(run_t *r, dim3 b)
     if (ok[2] && ok[3]) {
         int col_wins = t[3].median_ms < t[2].median_ms;
         snprintf(take, sizeof take,
-                 "%s is %.2fx faster than %s, though both touch %.0f sectors per warp: %s; "
+                 "%s is %.2fx faster than %s, though both touch %.0f sectors per warp (load + store): %s; "
                  "they sit at %.0f%% and %.0f%% of copyRow.",
                  col_wins ? "reading columns (NaiveCol)" : "writing columns (NaiveRow)",
                  col_wins ? t[2].median_ms / t[3].median_ms : t[3].median_ms / t[2].median_ms,
@@ -259,9 +259,9 @@ static int experiment_shapes(run_t *r)
     char label[64], take[400];
 
     report_say("\nExperiment 2: block shapes (the same %d reps per shape). A block of bx x by threads forms warps of\n"
-               "  min(bx, 32) x 32/min(bx, 32) threads: 32 x 1 when bx >= 32, 8 x 4 when bx = 8. sect/warp = load + store.\n",
+               "  min(bx, 32) x 32/min(bx, 32) threads: 32 x 1 when bx >= 32, 8 x 4 when bx = 8. ld+st sect = sectors per warp, load + store.\n",
                r->b.a->reps);
-    report_begin("shapes", "NaiveRow and NaiveCol for each block shape:", "sect/warp");
+    report_begin("shapes", "NaiveRow and NaiveCol for each block shape:", "ld+st sect");
     for (i = 0; i < 2; i++) {
         for (s = 0; s < NSHAPES; s++) {
             snprintf(label, sizeof label, "%s %dx%d", ks[i]->label, SHAPES[s][0], SHAPES[s][1]);

@@ -370,7 +370,7 @@ static int experiment_odd(const gpu_info_t *g, const args_t *a, int nx, int ny, 
     char take[320], title[160];
     int failed;
     report_say("\nExperiment 4: the same padded tile kernel at %d x %d: no dimension is a multiple of the tile, and\n"
-               "  rows of %d floats start at addresses that are not multiples of 16 or 32 bytes.\n", nx, ny, nx);
+               "  most rows of %d floats start at addresses that are not multiples of 16 or 32 bytes.\n", nx, ny, nx);
     bench_init(&b, g, a, nx, ny);
     d2d = stats_gbs(2.0 * (double)b.m.n * sizeof(float), b.t_d2d.median_ms);
     snprintf(title, sizeof title, "  %d x %d, against the copy of the same bytes:", nx, ny);

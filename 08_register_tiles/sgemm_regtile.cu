@@ -12,8 +12,8 @@
  * Experiment 1: the memory ceilings (context only: the product is compute-bound).
  * Experiment 2: the FP32 peak of this GPU from its SM count and clock, and the kernels against
  *   cublasSgemm (FP32, TF32 off) at M = N = K = 4096: GFLOP/s, % of FP32 peak, % of cuBLAS.
- * Experiment 3: the same product at 4095^3, where no row is 16-byte aligned and every block
- *   has partial edges: the price of the guarded scalar path.
+ * Experiment 3: the same product at 4095^3, where K and N are not multiples of 4 (most rows are not
+ *   16-byte aligned) and every block has partial edges: the price of the guarded scalar path.
  *
  * The kernels:
  *   sgemm_rt64    64 x 64 block tile, 4 x 4 per thread, scalar loads: register blocking alone.
@@ -564,8 +564,8 @@ static int experiment_edges(const gpu_info_t *g, const args_t *a, cublasHandle_t
     M--;
     N--;
     K--;
-    report_say("\nExperiment 3: the same product at M = %d, N = %d, K = %d: K and N are odd, so no row of A or\n"
-               "  B starts on a 16-byte boundary and every load takes the guarded scalar path.\n", M, N, K);
+    report_say("\nExperiment 3: the same product at M = %d, N = %d, K = %d: K and N are not multiples of 4, so most\n"
+               "  rows of A and B are not 16-byte aligned and every load takes the guarded scalar path.\n", M, N, K);
     snprintf(title, sizeof title, "  Unaligned, partial tiles everywhere (M = %d, N = %d, K = %d):", M, N, K);
     failed = measure_all(g, a, h, M, N, K, "sgemm_unaligned", title, ok, gf);
     snprintf(takeaway, sizeof takeaway, "GFLOP/s against the aligned size:");

@@ -8,10 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* --reps when not given (args_default_reps); --quick's 5 and an explicit --reps override it */
+static int default_reps = 20;
+
+void args_default_reps(int reps) { default_reps = reps; }
+
 void args_defaults(args_t *a)
 {
     memset(a, 0, sizeof *a);
-    a->reps = 20;
+    a->reps = default_reps;
     a->warmup = 3;
     a->flush = FLUSH_AUTO;
     a->seed = 2024;
@@ -165,7 +170,7 @@ void args_usage(FILE *f, const char *prog, const char *summary, const char *size
     fprintf(f, "Options:\n");
     fprintf(f, "  --size N|NXxNY  %s\n", size_help);
     fprintf(f, "                  (suffix k/M/G = x1024, x1024^2, x1024^3)\n");
-    fprintf(f, "  --reps N        timed repetitions per kernel, median reported (default 20)\n");
+    fprintf(f, "  --reps N        timed repetitions per kernel, median reported (default %d)\n", default_reps);
     fprintf(f, "  --warmup N      untimed launches before timing (default 3)\n");
     fprintf(f, "  --block WxH     thread-block shape, W*H <= 1024 (default: lesson's choice)\n");
     fprintf(f, "  --flush         flush the L2 cache before every timed launch\n");

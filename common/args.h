@@ -54,6 +54,10 @@ int args_parse_size(const char *s, long *nx, long *ny);
 void args_usage(FILE *f, const char *prog, const char *summary, const char *size_help,
                 const lesson_opt_t *opts, int nopts);
 
+/* Call before parsing in a lesson that times many points: the --reps used when none is given
+ * (20 otherwise), also shown by --help.  --quick's 5 and an explicit --reps still win. */
+void args_default_reps(int reps);
+
 /* args_parse plus the standard reaction: usage and exit 0 on --help,
  * "prog: reason" + usage on stderr and exit 2 on an error. */
 void args_parse_or_exit(int argc, char **argv, args_t *a, const char *summary,

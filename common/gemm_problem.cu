@@ -90,7 +90,7 @@ void gemm_report_ceilings(const gpu_info_t *g, const args_t *a)
     report_set_ceilings(d2d, g->peak_gbs);
     report_say("\nExperiment 1: the memory ceilings (context only: a matrix product of this size is limited by\n"
                "  arithmetic and on-chip traffic, not by DRAM).\n");
-    report_begin("sgemm_ceiling", "  cudaMemcpy device-to-device (GB/s = bytes read + bytes written / time):", NULL);
+    report_begin("sgemm_ceiling", "  cudaMemcpy device-to-device (GB/s = (bytes read + bytes written) / time):", NULL);
     report_row("cudaMemcpy D2D", &t, 2.0 * ws, NAN);
     report_end("every other row's GB/s is compared with this copy and with the theoretical peak.");
     CHECK(cudaFree(src));

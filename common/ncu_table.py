@@ -21,7 +21,7 @@ SHORT = {
     "lts__t_sector_hit_rate.pct": "L2 hit %",
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum": "smem ld confl",
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum": "smem st confl",
-    "dram__throughput.avg.pct_of_peak_sustained_elapsed": "DRAM %peak",
+    "dram__throughput.avg.pct_of_peak_sustained_elapsed": "DRAM busy %",
     "gpu__time_duration.sum": "time us",
     "smsp__average_warp_latency_issue_stalled_long_scoreboard": "long-sb stall",
     "smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio": "long-sb/issue",

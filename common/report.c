@@ -95,8 +95,8 @@ void report_begin(const char *experiment, const char *title, const char *extra_n
     R.extra_name = extra_name;
     if (R.csv) { csv_header(); return; }
     printf("\n%s\n", title);
-    printf("  %-26s %9s  %-19s %8s %6s %6s", "kernel", "median ms", "(min - max)", "GB/s", "%D2D", "%peak");
-    if (extra_name) printf(" %10s", extra_name);
+    printf("  %-28s %9s  %-19s %8s %6s %6s", "kernel", "median ms", "(min - max)", "GB/s", "%D2D", "%peak");
+    if (extra_name) printf(" %12s", extra_name);
     printf("  %s\n", "bar: 1 # = 4% of D2D");
 }
 
@@ -123,8 +123,8 @@ void report_row(const char *label, const timing_t *t, double bytes, double extra
     }
     report_bar(pd, bar, sizeof bar);
     snprintf(range, sizeof range, "(%.4f - %.4f)", t->min_ms, t->max_ms);
-    printf("  %-26s %9.4f  %-19s %8.1f %6.1f %6.1f", label, t->median_ms, range, gbs, pd, pp);
-    if (R.extra_name) printf(" %10.1f", extra);
+    printf("  %-28s %9.4f  %-19s %8.1f %6.1f %6.1f", label, t->median_ms, range, gbs, pd, pp);
+    if (R.extra_name) printf(" %12.1f", extra);
     printf("  %s\n", bar);
 }
 
@@ -135,7 +135,7 @@ void report_row_failed(const char *label)
         printf("%s,%s,\"%s\",FAILED,,,,,,,,,\n", R.lesson, R.experiment, label);
         return;
     }
-    printf("  %-26s FAILED verification: no figure is reported\n", label);
+    printf("  %-28s FAILED verification: no figure is reported\n", label);
 }
 
 void report_end(const char *takeaway)

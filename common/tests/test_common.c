@@ -56,6 +56,11 @@ static void test_args_good(void)
     EXPECT(a.nx == 8191 && a.ny == 4097 && a.reps == 7 && a.warmup == 0 && a.bx == 32 && a.by == 8);
     EXPECT(a.csv && a.check && a.quick && a.seed == 9);
     EXPECT(parse("--size 4096", &a, o, 2, err) == ARGS_OK && a.nx == 4096 && a.ny == 0);
+    args_default_reps(10);  /* a lesson with many points: its own default, still overridden */
+    EXPECT(parse("", &a, o, 2, err) == ARGS_OK && a.reps == 10);
+    EXPECT(parse("--quick", &a, o, 2, err) == ARGS_OK && a.reps == 5);
+    EXPECT(parse("--reps 7", &a, o, 2, err) == ARGS_OK && a.reps == 7);
+    args_default_reps(20);
     EXPECT(parse("--size 64M", &a, o, 2, err) == ARGS_OK && a.nx == 64L << 20);
     EXPECT(parse("--size 2kx3", &a, o, 2, err) == ARGS_OK && a.nx == 2048 && a.ny == 3);
     EXPECT(parse("--size 1x1 --block 256", &a, o, 2, err) == ARGS_OK && a.nx == 1 && a.bx == 256 && a.by == 1);
