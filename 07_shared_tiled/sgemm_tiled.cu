@@ -189,11 +189,13 @@ static int experiment_gemm(const gpu_info_t *g, const args_t *a, int M, int N, i
     timing_t t[NKERNELS];
     int ok[NKERNELS], ki, best_ki = -1, failed = 0;
     int flush = gpu_flush_wanted(g, a, (size_t)min_bytes);
-    char label[64], takeaway[320];
+    char label[64], takeaway[400];
+    double peak;
 
     gemm_problem_init(&p, M, N, K, 0, a->seed);
     report_say("\nExperiment 2: C = A x B with M = %d, N = %d, K = %d: %.1f GFLOP (2 x M x N x K).\n", M, N, K,
                flops / 1e9);
+    peak = gemm_fp32_peak_say(g);
     report_say("  Loads the SMs request from global memory (served by L1, L2 or DRAM):\n");
     report_say("    naive:          2 per multiply-add        = %8.2f GB\n", 2.0 * macs * 4 / 1e9);
     for (ki = 1; ki < NKERNELS; ki++)
@@ -230,9 +232,10 @@ static int experiment_gemm(const gpu_info_t *g, const args_t *a, int M, int N, i
         for (ki = 1; ki < NKERNELS; ki++)
             if (ok[ki] && gf[ki] < gf[worst_ki]) worst_ki = ki;
         snprintf(takeaway, sizeof takeaway,
-                 "the best tile, T = %d, reaches %.0f GFLOP/s, %.2fx the naive kernel; T = %d reaches %.2fx. "
-                 "Fewer global loads per multiply-add pay only while shared memory keeps up.",
-                 KERNELS[best_ki].tile, best, best / gf[0], KERNELS[worst_ki].tile, gf[worst_ki] / gf[0]);
+                 "the best tile, T = %d, reaches %.0f GFLOP/s (%.1f%% of the FP32 peak), %.2fx the naive kernel; "
+                 "T = %d reaches %.2fx. Fewer global loads per multiply-add pay only while shared memory keeps up.",
+                 KERNELS[best_ki].tile, best, 100.0 * best / peak, best / gf[0], KERNELS[worst_ki].tile,
+                 gf[worst_ki] / gf[0]);
     } else {
         snprintf(takeaway, sizeof takeaway, "a kernel failed verification: no comparison.");
     }

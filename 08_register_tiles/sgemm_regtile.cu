@@ -426,14 +426,6 @@ static void make_labels(void)
     snprintf(label_rt128db, sizeof label_rt128db, "sgemm_rt128db %dx%d 2-buf", RT_TM, RT_TN);
 }
 
-/* FP32 lanes (FMA units) per SM by compute capability: Volta, Turing and the A100 (8.0) have 64;
- * GA10x/AD10x (8.6, 8.7, 8.9), Hopper (9.0) and Blackwell (10.x, 12.x) have 128. */
-static int fp32_lanes_per_sm(int major, int minor)
-{
-    if (major < 8 || (major == 8 && minor == 0)) return 64;
-    return 128;
-}
-
 /* --check on one shape: every kernel and cuBLAS. */
 static void check_kernels(gemm_problem_t *p, const char *size, void *user, gemm_tally_t *t)
 {
@@ -455,14 +447,6 @@ static int run_checks(const args_t *a, cublasHandle_t h)
         {1000, 777, 333, 0, 1}, {8191, 4097, 129, 0, 1}, {2048, 2048, 2048, 0, 1},
     };
     return gemm_run_checks(cases, (int)(sizeof cases / sizeof cases[0]), a, check_kernels, &h);
-}
-
-/* The FP32 peak in GFLOP/s from the SM count, the lanes per SM and the clock the attribute gives. */
-static double fp32_peak_gflops(const gpu_info_t *g, int *clock_khz, int *lanes)
-{
-    CHECK(cudaDeviceGetAttribute(clock_khz, cudaDevAttrClockRate, g->device));
-    *lanes = fp32_lanes_per_sm(g->cc_major, g->cc_minor);
-    return (double)g->sms * *lanes * 2.0 * *clock_khz / 1e6;
 }
 
 /* Verifies and times every kernel on one product; ok[], gf[] get the results.  Returns 1 if a
@@ -502,17 +486,13 @@ static int measure_all(const gpu_info_t *g, const args_t *a, cublasHandle_t h, i
 static int experiment_gemm(const gpu_info_t *g, const args_t *a, cublasHandle_t h, int M, int N, int K, int ok[],
                            double gf[])
 {
-    int ki, best = -1, clock_khz, lanes, failed;
-    double peak = fp32_peak_gflops(g, &clock_khz, &lanes), ratio;
+    int ki, best = -1, failed;
+    double peak, ratio;
     char title[400], takeaway[400];
 
     report_say("\nExperiment 2: C = A x B with M = %d, N = %d, K = %d, %.1f GFLOP (2 x M x N x K).\n", M, N, K,
                2.0 * M * N * K / 1e9);
-    report_say("  FP32 peak: %d SMs x %d FP32 lanes x 2 flops per FMA x %.0f MHz = %.0f GFLOP/s.\n", g->sms, lanes,
-               clock_khz / 1000.0, peak);
-    report_say("  (The clock is the boost clock cudaDevAttrClockRate reports; a GPU under a long load may run\n"
-               "  lower, which lowers every %% of peak below alike.  Lanes per SM: 64 on 7.x and 8.0, 128 on\n"
-               "  8.6, 8.9, 9.0, 10.x, 12.x.)\n");
+    peak = gemm_fp32_peak_say(g);
     report_say("  cuBLAS: cublasSgemm, FP32 inputs and accumulation; math mode CUBLAS_DEFAULT_MATH, so TF32\n"
                "  Tensor Cores are off.  Block tiles: rt64 64x64 (4x4 per thread, 256 threads), rt128\n"
                "  128x128 (%dx%d per thread, %d threads), BK = 8.\n", RT_TM, RT_TN, RT_THREADS);

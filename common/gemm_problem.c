@@ -42,3 +42,8 @@ size_t gemm_checked_elems(int M, int N, int K)
     size_t s = gemm_sample(M, N, K);
     return s ? s + 4 : (size_t)M * N;
 }
+
+int gemm_fp32_lanes_per_sm(int major, int minor)
+{
+    return (major < 8 || (major == 8 && minor == 0)) ? 64 : 128;
+}

@@ -71,6 +71,20 @@ int gemm_verify_then_time(gemm_problem_t *p, const char *label, const char *what
     return 1;
 }
 
+double gemm_fp32_peak_say(const gpu_info_t *g)
+{
+    int clock_khz, lanes = gemm_fp32_lanes_per_sm(g->cc_major, g->cc_minor);
+    double peak;
+    CHECK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, g->device));
+    peak = (double)g->sms * lanes * 2.0 * clock_khz / 1e6;
+    report_say("  FP32 peak: %d SMs x %d FP32 lanes x 2 flops per FMA x %.0f MHz = %.0f GFLOP/s.\n", g->sms, lanes,
+               clock_khz / 1000.0, peak);
+    report_say("  (The clock is the boost clock cudaDevAttrClockRate reports; a GPU under a long load may run\n"
+               "  lower, which lowers every %% of peak below alike.  Lanes per SM: 64 on 7.x and 8.0, 128 on\n"
+               "  8.6, 8.9, 9.0, 10.x, 12.x.)\n");
+    return peak;
+}
+
 void gemm_say_verification(int M, int N, int K)
 {
     report_say("  Verified first against a double-precision CPU reference (%s), bound |error| <= K x 2^-23 x\n"

@@ -60,6 +60,16 @@ size_t gemm_sample(int M, int N, int K);
 /* How many elements that check compares (the n of verify_describe's "k of n differ"). */
 size_t gemm_checked_elems(int M, int N, int K);
 
+/* ---- the FP32 peak ------------------------------------------------------------------------------ */
+
+/* FP32 lanes (FMA units) per SM by compute capability: Volta, Turing and the A100 (8.0) have 64;
+ * GA10x/AD10x (8.6, 8.7, 8.9), Hopper (9.0) and Blackwell (10.x, 12.x) have 128.  Plain C. */
+int gemm_fp32_lanes_per_sm(int major, int minor);
+
+/* SMs x lanes x 2 flops per FMA x the clock cudaDevAttrClockRate reports (the boost clock), in
+ * GFLOP/s; prints how it was computed (report_say: silent under --csv). */
+double gemm_fp32_peak_say(const gpu_info_t *g);
+
 /* ---- the matrices on the GPU and the verification (CUDA, gemm_problem.cu) ---------------------- */
 
 typedef struct {

@@ -87,5 +87,12 @@ int main(void)
     EXPECT(gemm_blocks(4095, 128) == 32 && gemm_blocks(4096, 128) == 32 && gemm_blocks(4097, 128) == 33);
     EXPECT(gemm_blocks(GEMM_DIM_MAX, 1) == 16384u);
     report("gemm_blocks: blocks that cover n", bad);
+
+    bad = 0;  /* V100 7.0, T4 7.5, A100 8.0: 64 lanes; A10 8.6, L4 8.9, H100 9.0, B200 10.0, 12.0: 128 */
+    EXPECT(gemm_fp32_lanes_per_sm(7, 0) == 64 && gemm_fp32_lanes_per_sm(7, 5) == 64);
+    EXPECT(gemm_fp32_lanes_per_sm(8, 0) == 64 && gemm_fp32_lanes_per_sm(8, 6) == 128);
+    EXPECT(gemm_fp32_lanes_per_sm(8, 9) == 128 && gemm_fp32_lanes_per_sm(9, 0) == 128);
+    EXPECT(gemm_fp32_lanes_per_sm(10, 0) == 128 && gemm_fp32_lanes_per_sm(12, 0) == 128);
+    report("gemm_fp32_lanes_per_sm: 64 up to the A100, 128 from 8.6 on", bad);
     return failed;
 }
