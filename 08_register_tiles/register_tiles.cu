@@ -22,6 +22,7 @@
  * handles any nx, ny >= 1: a vector path where the rows are aligned, a scalar path otherwise. */
 #include "args.h"
 #include "checked_bench.h"
+#include "cublas_check.h"
 #include "cuda_check.h"
 #include "exitcodes.h"
 #include "gpu.h"
@@ -345,16 +346,6 @@ transpose_tile64_alignst(const float *__restrict__ in, float *__restrict__ out, 
 }
 
 /* ---- cuBLAS -------------------------------------------------------------------------------- */
-
-#define CUBLAS_CHECK(call)                                                                        \
-    do {                                                                                          \
-        cublasStatus_t st_ = (call);                                                              \
-        if (st_ != CUBLAS_STATUS_SUCCESS) {                                                       \
-            fprintf(stderr, "%s:%d: %s failed: cuBLAS status %d (%s)\n", __FILE__, __LINE__, #call, \
-                    (int)st_, cublasGetStatusString(st_));                                        \
-            exit(EXIT_CUDA);                                                                      \
-        }                                                                                         \
-    } while (0)
 
 /* cublasSgeam computes C = alpha op(A) + beta op(B) on COLUMN-major matrices.  Our row-major input
  * (ny rows of nx) read column-major with leading dimension nx is an nx x ny matrix A = in^T; the

@@ -24,6 +24,7 @@
  * Every kernel handles any M, N, K: a full tile takes the vector path, a partial one guarded
  * scalar loads that fill zeros, and only elements inside C are written. */
 #include "args.h"
+#include "cublas_check.h"
 #include "cuda_check.h"
 #include "exitcodes.h"
 #include "gemm_problem.h"
@@ -356,17 +357,6 @@ sgemm_rt128db(const float *__restrict__ A, const float *__restrict__ B, float *_
 
 /* ---- the experiments ---------------------------------------------------------------------- */
 
-static void cublas_fail(cublasStatus_t s, const char *call, const char *file, int line)
-{
-    fprintf(stderr, "%s:%d: %s failed: %s\n", file, line, call, cublasGetStatusString(s));
-    exit(EXIT_CUDA);
-}
-#define CUBLAS_CHECK(call)                                                        \
-    do {                                                                          \
-        cublasStatus_t cublas_st_ = (call);                                       \
-        if (cublas_st_ != CUBLAS_STATUS_SUCCESS) cublas_fail(cublas_st_, #call, __FILE__, __LINE__); \
-    } while (0)
-
 /* What a launch needs: the product (its device matrices and sizes) and, for cuBLAS, the handle. */
 typedef struct {
     const gemm_problem_t *p;
@@ -394,15 +384,11 @@ static void launch_rt128db(void *v)
     sgemm_rt128db<<<grid, RT_THREADS>>>(p->dA, p->dB, p->dC, p->M, p->N, p->K);
 }
 
-/* cuBLAS is column-major.  Row-major C = A x B is, read column-major, C^T = B^T x A^T: the same
- * memory, so cuBLAS is asked for an N x M product of B (leading dimension N) and A (K). */
+/* cuBLAS is column-major: cublas_sgemm_row_major (common/cublas_check.h) asks it for C^T = B^T x A^T. */
 static void launch_cublas(void *v)
 {
     const gemm_ctx_t *c = (const gemm_ctx_t *)v;
-    const gemm_problem_t *p = c->p;
-    const float one = 1.0f, zero = 0.0f;
-    CUBLAS_CHECK(cublasSgemm(c->handle, CUBLAS_OP_N, CUBLAS_OP_N, p->N, p->M, p->K, &one, p->dB, p->N, p->dA, p->K,
-                             &zero, p->dC, p->N));
+    cublas_sgemm_row_major(c->handle, c->p->M, c->p->N, c->p->K, c->p->dA, c->p->dB, c->p->dC);
 }
 
 typedef struct {

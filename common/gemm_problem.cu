@@ -87,8 +87,8 @@ double gemm_fp32_peak_say(const gpu_info_t *g)
 
 void gemm_say_verification(int M, int N, int K)
 {
-    report_say("  Verified first against a double-precision CPU reference (%s), bound |error| <= K x 2^-23 x\n"
-               "  sum |a_ik b_kj|.\n",
+    report_say("  Verified first against a double-precision CPU reference (%s),\n"
+               "  bound |error| <= K x 2^-23 x sum |a_ik b_kj|.\n",
                gemm_sample(M, N, K) ? "a sample of 4096 elements and the corners" : "every element");
 }
 
