@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make results (needs a GPU): reruns every lesson, stores its --csv rows under results/<GPU>/, and
+# make results (needs a GPU): reruns every lesson, stores its CSV rows under results/<GPU>/, and
 # refreshes the measured output in each lesson's README between <!-- results:begin/end --> (and
 # <!-- profile:begin/end --> when ncu is there), naming the GPU, CUDA version and date.
 # A lesson's Makefile may list extra runs for its README in RESULTS_ARGS, separated by ';'
@@ -27,9 +27,9 @@ for d in "$@"; do
     d=${d%/}
     [ -f "$d/Makefile" ] || continue
     name=$(basename "$d")
-    read -r -a progs <<<"$(make -s -C "$d" print-PROGS)"
-    make -s -C "$d" all >/dev/null || { echo "$name: build failed"; status=1; continue; }
-    IFS=';' read -r -a runs <<<"$(make -s -C "$d" print-RESULTS_ARGS)"
+    read -r -a progs <<<"$(make -s --no-print-directory -C "$d" print-PROGS)"
+    make -s --no-print-directory -C "$d" all >/dev/null || { echo "$name: build failed"; status=1; continue; }
+    IFS=';' read -r -a runs <<<"$(make -s --no-print-directory -C "$d" print-RESULTS_ARGS)"
     [ ${#runs[@]} -eq 0 ] && runs=("")
     {
         echo "Measured on an $gpu with CUDA $cuda (driver $driver), $day, by \`make results\`."
@@ -44,8 +44,12 @@ for d in "$@"; do
         args=${job#*|}
         args=$(echo "$args" | sed 's/^ *//; s/ *$//')
         t0=$(date +%s%N)
+        # The run without arguments also writes its rows, as --csv would print them, to the CSV
+        # (report.c's LESSON_SUMMARY_FILE): the CSV and the README block are the same measurement.
+        csv=/dev/null
+        [ -z "$args" ] && { csv="$tmp/$prog.csv"; rm -f "$csv"; }
         # shellcheck disable=SC2086
-        (cd "$d" && ./"$prog" $args) >"$tmp/out" 2>&1
+        (cd "$d" && LESSON_SUMMARY_FILE=$csv ./"$prog" $args) >"$tmp/out" 2>&1
         rc=$?
         echo "== $name: ./$prog $args ($(( ($(date +%s%N) - t0) / 1000000 )) ms)"
         [ $rc -eq 0 ] || { echo "$name: ./$prog $args exited $rc"; status=1; }
@@ -58,14 +62,14 @@ for d in "$@"; do
         } >>"$tmp/block"
     done
     for p in "${progs[@]}"; do
-        (cd "$d" && ./"$p" --csv) >"$ROOT/results/$slug/$p.csv" 2>"$tmp/err" || status=1
+        cp "$tmp/$p.csv" "$ROOT/results/$slug/$p.csv" 2>/dev/null || status=1
     done
     python3 "$COMMON/readme_block.py" "$d/README.md" results "$tmp/block"
     if grep -q '<!-- profile:begin -->' "$d/README.md" && command -v ncu >/dev/null 2>&1; then
         {
             echo "\`make profile\` on the same GPU ($day):"
             echo '```text'
-            make -s -C "$d" profile 2>&1 | grep -v '^Profiling'
+            make -s --no-print-directory -C "$d" profile 2>&1 | grep -v '^Profiling'
             echo '```'
         } >"$tmp/prof"
         python3 "$COMMON/readme_block.py" "$d/README.md" profile "$tmp/prof"

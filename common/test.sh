@@ -2,7 +2,8 @@
 # The course's test runner: `make test` at the root runs it over every lesson that has a Makefile,
 # `make test` in a lesson folder over that lesson.  One line per check, then "N passed, N failed".
 #
-#   1. the host-side unit tests of common/ (plain C, no GPU needed)
+#   1. the host-side unit tests of common/ (plain C, no GPU needed), and the measured output in
+#      the READMEs against the CSV committed under results/ (results_check.py)
 #   2. each lesson (and its exercise) builds with warnings as errors
 #   3. --help exits 0; bad arguments exit 2 and the message names the bad token
 #   4. without a usable GPU: the lesson exits 3 with its no-GPU message
@@ -57,6 +58,20 @@ unit_tests() {
 }
 unit_tests common "$COMMON"
 
+# results_check ARGS...: the READMEs' measured output against the committed CSV (results_check.py)
+results_check() {
+    local line
+    command -v python3 >/dev/null || return 0
+    python3 "$COMMON/results_check.py" "$ROOT" "$@" >"$LOG/results" 2>&1
+    while read -r line; do
+        case "$line" in
+            PASS*) ok "${line#PASS }" ;;
+            FAIL*) bad "${line#FAIL }" ;;
+            *) echo "      $line" ;;
+        esac
+    done <"$LOG/results"
+}
+
 # ---- per lesson -------------------------------------------------------------------------------
 # run NAME EXPECTED_RC PROGRAM ARGS... : runs it, keeps stdout/stderr in $LOG/out, $LOG/err
 run() { "$@" >"$LOG/out" 2>"$LOG/err"; echo $?; }
@@ -69,6 +84,7 @@ test_lesson() {
     local dir=$1 name prog progs mains p args tok rc extra
     name=$(basename "$(cd "$dir" && pwd)")
     unit_tests "$name" "$(cd "$dir" && pwd)"
+    results_check "$dir"
     if ! make -s --no-print-directory -C "$dir" -j2 all >"$LOG/build" 2>&1; then
         bad "$name: builds with warnings as errors"
         sed 's/^/    /' "$LOG/build" | head -40
@@ -152,6 +168,7 @@ test_lesson() {
 }
 
 if [ $# -eq 0 ]; then
+    results_check --summary
     set -- "$ROOT"/0*/
 fi
 for d in "$@"; do
