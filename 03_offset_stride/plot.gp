@@ -18,7 +18,7 @@ d2d = system(sprintf("awk -F, '$3==\"cudaMemcpy D2D\" {print $9; exit}' '%s'", c
 # a stored run (results/<GPU>/offset_stride.csv) names its GPU in the title
 gpu = (strstrt(csv, "results/") > 0) ? csv[strstrt(csv, "results/") + 8:] : ''
 gpu = (strstrt(gpu, "/") > 0) ? " - ".system(sprintf("echo '%s' | tr _ ' '", gpu[1:strstrt(gpu, "/") - 1])) : ''
-set multiplot layout 1,2 title "Lesson 03: useful GB/s (bytes read + written / time)".gpu
+set multiplot layout 1,2 title "Lesson 03: useful GB/s = (bytes read + bytes written) / time".gpu
 set grid
 set title "misaligned start: a[i + o] += 1"
 set key bottom left

@@ -65,6 +65,10 @@ for d in "$@"; do
         cp "$tmp/$p.csv" "$ROOT/results/$slug/$p.csv" 2>/dev/null || status=1
     done
     python3 "$COMMON/readme_block.py" "$d/README.md" results "$tmp/block"
+    # a lesson with a figure (03's offset_stride.png) redraws it from the CSV just stored
+    if grep -q '^plot:' "$d/Makefile" && command -v gnuplot >/dev/null 2>&1; then
+        make -s --no-print-directory -C "$d" plot CSV="$ROOT/results/$slug/${progs[0]}.csv" >/dev/null || status=1
+    fi
     if grep -q '<!-- profile:begin -->' "$d/README.md" && command -v ncu >/dev/null 2>&1; then
         {
             echo "\`make profile\` on the same GPU ($day):"
