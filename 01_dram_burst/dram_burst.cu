@@ -5,6 +5,7 @@
  * (S = 4 ... 512) scattered over memory.  Below the hardware's access granularity every access
  * still moves a whole sector/burst, so useful bandwidth falls in proportion to S. */
 #include "args.h"
+#include "checked_bench.h"
 #include "cuda_check.h"
 #include "exitcodes.h"
 #include "gpu.h"
@@ -127,9 +128,9 @@ static void launch_gather(void *p)
 static size_t verify_copy(float *d_dst, const float *d_src, size_t n, int block, uint64_t seed, mismatch_t *m)
 {
     launch_ctx_t c = {d_src, d_dst, n, block, {0, 0, 0, 0}};
-    float *want = (float *)malloc(n * sizeof *want), *got = (float *)malloc(n * sizeof *got);
+    float *want = (float *)host_alloc(n * sizeof *want, "the expected copy"),
+          *got = (float *)host_alloc(n * sizeof *got, "the copy from the GPU");
     size_t i, bad;
-    if (!want || !got) { fprintf(stderr, "out of host memory\n"); exit(EXIT_CUDA); }
     gpu_poison(d_dst, n * sizeof(float));
     launch_copy(&c);
     CHECK_LAST();
@@ -148,9 +149,9 @@ static size_t verify_gather(const float *d_src, float *d_sums, size_t n, int seg
 {
     launch_ctx_t c = {d_src, d_sums, n, block, make_geom(n, seg_bytes)};
     size_t i, nw = (n + 31) / 32, bad;
-    float *vals = (float *)malloc(n * sizeof *vals), *want = (float *)malloc(nw * sizeof *want),
-          *got = (float *)malloc(nw * sizeof *got);
-    if (!vals || !want || !got) { fprintf(stderr, "out of host memory\n"); exit(EXIT_CUDA); }
+    float *vals = (float *)host_alloc(n * sizeof *vals, "the gathered values"),
+          *want = (float *)host_alloc(nw * sizeof *want, "the expected sums"),
+          *got = (float *)host_alloc(nw * sizeof *got, "the sums from the GPU");
     gpu_poison(d_sums, nw * sizeof(float));
     launch_gather(&c);
     CHECK_LAST();

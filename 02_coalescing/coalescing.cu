@@ -17,6 +17,7 @@
 #include "exitcodes.h"
 #include "gemm_problem.h"
 #include "gpu.h"
+#include "matrix_args.h"
 #include "report.h"
 #include "rng.h"
 #include "stats.h"
@@ -571,13 +572,12 @@ int main(int argc, char **argv)
     float *d_x;
     timing_t t_d2d;
     double d2d;
-    int failed = 0;
+    int failed = 0, cols, rows;
 
     args_parse_or_exit(argc, argv, &a, summary,
                        "matrix of experiment 2 as COLSxROWS, or N for N x N (default 8192x8192; 2048 with\n"
                        "                  --quick); SAXPY uses vectors of COLS x ROWS floats", opts, 2);
-    if (!a.ny && (double)a.nx * a.nx > (double)ARGS_MAX_ELEMS)
-        args_reject("bad --size '%ld': %ld x %ld is more than %ld elements", a.nx, a.nx, a.nx, ARGS_MAX_ELEMS);
+    matrix_size_or_exit(&a, a.quick ? 2048 : 8192, a.quick ? 2048 : 8192, &cols, &rows);
     report_init("02_coalescing", a.csv);
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 02 - coalescing: what the 32 addresses of one warp look like", &a);
@@ -588,8 +588,8 @@ int main(int argc, char **argv)
     }
 
     memset(&c, 0, sizeof c);
-    c.cols = a.nx ? (int)a.nx : (a.quick ? 2048 : 8192);
-    c.rows = a.nx ? (int)(a.ny ? a.ny : a.nx) : c.cols;
+    c.cols = cols;
+    c.rows = rows;
     c.bx = a.bx ? a.bx : 32;
     c.by = a.bx ? a.by : 8;
     c.block = c.bx * c.by;
