@@ -199,8 +199,7 @@ static int run_checks(const args_t *a)
     }
     CHECK(cudaFree(d_src));
     CHECK(cudaFree(d_out));
-    printf("%s: %d of %d checks passed\n", fails ? "FAILED" : "OK", checks - fails, checks);
-    return fails ? EXIT_VERIFY : EXIT_OK;
+    return verify_summary(stdout, fails, checks);
 }
 
 /* Experiment 1: the peak from the attributes, then the copy ceiling and a plain copy kernel. */

@@ -386,8 +386,7 @@ static int run_checks(const args_t *a)
         check_matmul(1000, 777, 313, bx, by, a->seed, &t);
         check_matmul(1031, 1029, 1024, bx, by, a->seed, &t);   /* > 2^28 MACs: the sampled path */
     }
-    printf("%s: %d of %d checks passed\n", t.fails ? "FAILED" : "OK", t.checks - t.fails, t.checks);
-    return t.fails ? EXIT_VERIFY : EXIT_OK;
+    return verify_summary(stdout, t.fails, t.checks);
 }
 
 /* ---- the experiments ---------------------------------------------------------------------- */

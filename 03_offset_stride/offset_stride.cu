@@ -211,8 +211,7 @@ static int run_checks(const args_t *a)
         }
     }
     CHECK(cudaFree(buf));
-    printf("%s: %d of %d checks passed\n", fails ? "FAILED" : "OK", checks - fails, checks);
-    return fails ? EXIT_VERIFY : EXIT_OK;
+    return verify_summary(stdout, fails, checks);
 }
 
 /* ---- the experiments ---------------------------------------------------------------------- */

@@ -17,6 +17,7 @@
 #include "stats.h"
 #include "transpose_kernels.cuh"
 #include "transpose_matrix.h"
+#include "verify.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -213,8 +214,7 @@ static int run_checks(const args_t *a, const gpu_info_t *g)
         }
         tmatrix_free(&m);
     }
-    printf("%s: %d of %d checks passed\n", fails ? "FAILED" : "OK", checks - fails, checks);
-    return fails ? EXIT_VERIFY : EXIT_OK;
+    return verify_summary(stdout, fails, checks);
 }
 
 /* ---- the experiments ---------------------------------------------------------------------- */

@@ -231,8 +231,7 @@ static int run_checks(const args_t *a, int user_nx, int user_ny)
         }
         tmatrix_free(&m);
     }
-    printf("%s: %d of %d checks passed\n", fails ? "FAILED" : "OK", checks - fails, checks);
-    return fails ? EXIT_VERIFY : EXIT_OK;
+    return verify_summary(stdout, fails, checks);
 }
 
 /* ---- the experiments ---------------------------------------------------------------------- */

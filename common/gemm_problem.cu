@@ -136,6 +136,5 @@ int gemm_run_checks(const gemm_case_t *cases, int ncases, const args_t *a, gemm_
         check(&p, size, user, &t);
         gemm_problem_free(&p);
     }
-    printf("%s: %d of %d checks passed\n", t.fails ? "FAILED" : "OK", t.checks - t.fails, t.checks);
-    return t.fails ? EXIT_VERIFY : EXIT_OK;
+    return verify_summary(stdout, t.fails, t.checks);
 }

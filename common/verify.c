@@ -1,5 +1,6 @@
 /* Result checking (see verify.h). */
 #include "verify.h"
+#include "exitcodes.h"
 
 #include <math.h>
 
@@ -75,4 +76,10 @@ void cpu_warp_sums_f32(const float *vals, size_t n, float *out)
         }
         out[w] = v[0];
     }
+}
+
+int verify_summary(FILE *f, int fails, int checks)
+{
+    fprintf(f, "%s: %d of %d checks passed\n", fails ? "FAILED" : "OK", checks - fails, checks);
+    return fails ? EXIT_VERIFY : EXIT_OK;
 }

@@ -34,6 +34,10 @@ void verify_describe(const mismatch_t *m, size_t n, size_t width, char *buf, siz
 int verify_print(FILE *f, const char *what, const char *size, const mismatch_t *m,
                  size_t n, size_t width);
 
+/* The last line of a --check sweep, "OK: 12 of 12 checks passed" or "FAILED: 10 of 12 checks
+ * passed", on f.  Returns the program's exit code: EXIT_OK, or EXIT_VERIFY when any check failed. */
+int verify_summary(FILE *f, int fails, int checks);
+
 /* CPU transpose of a row-major ny x nx matrix (ny rows, nx columns) into nx x ny:
  * out[c * ny + r] = in[r * nx + c].  Correct for any shape. */
 void cpu_transpose_f32(const float *in, float *out, int nx, int ny);

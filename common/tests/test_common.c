@@ -2,6 +2,7 @@
  * and peak arithmetic, the CPU references.  Plain C99; one PASS/FAIL line per test. */
 #define _POSIX_C_SOURCE 200809L /* mkstemp, setenv for the summary-file test */
 #include "args.h"
+#include "exitcodes.h"
 #include "report.h"
 #include "rng.h"
 #include "stats.h"
@@ -168,6 +169,20 @@ static void test_verify_print(void)
     fclose(f);
 }
 
+static void test_verify_summary(void)
+{
+    FILE *f = tmpfile();
+    char line[100] = "";
+    EXPECT(f != NULL);
+    if (!f) return;
+    EXPECT(verify_summary(f, 0, 12) == EXIT_OK);
+    EXPECT(verify_summary(f, 2, 12) == EXIT_VERIFY);
+    rewind(f);
+    EXPECT(fgets(line, sizeof line, f) && !strcmp(line, "OK: 12 of 12 checks passed\n"));
+    EXPECT(fgets(line, sizeof line, f) && !strcmp(line, "FAILED: 10 of 12 checks passed\n"));
+    fclose(f);
+}
+
 static void test_summary(void)
 {
     float odd[5] = {5, 1, 4, 2, 3}, even[4] = {4, 1, 3, 2}, one[1] = {7};
@@ -320,6 +335,7 @@ int main(void)
     run_test("args: the raw value of an option, for error messages", test_raw_value);
     run_test("verify: exact/tolerance compare, NaN, first mismatch", test_verify);
     run_test("verify: PASS/FAIL lines of a --check sweep", test_verify_print);
+    run_test("verify: the last line of a sweep and its exit code", test_verify_summary);
     run_test("stats: median/min/max for odd, even and single counts", test_summary);
     run_test("stats: GB/s and theoretical peak arithmetic", test_bandwidth);
     run_test("stats: L2 flush decision and default working set", test_flush_and_ws);
