@@ -1,30 +1,34 @@
 # The course: `make` builds every lesson, `make run` runs them in order, `make test` tests them.
-# ARCH=... and ARGS=... are passed on to every lesson (e.g. make run ARGS=--quick).
+# ARCH=..., ARGS=... and the other variables of `make help` are passed on to every lesson
+# (e.g. make run ARGS=--quick).  `make -j4` builds the lessons in parallel (common/'s library first).
 # A lesson folder takes part once it has a Makefile; folders that only hold a README are skipped.
 LESSONS := $(sort $(patsubst %/Makefile,%,$(wildcard 0*/Makefile)))
+BUILD_LESSONS := $(addprefix build-,$(LESSONS))
 
-.PHONY: all run test check sanitize profile results clean help $(LESSONS)
+.PHONY: all lib run test check sanitize profile results plot clean help $(BUILD_LESSONS)
 
-all:
-	@for d in $(LESSONS); do $(MAKE) --no-print-directory -C $$d all || exit 1; done
+all: $(BUILD_LESSONS)
+
+# The shared library once, before any lesson, so parallel lesson builds never race to build it.
+lib:
+	@$(MAKE) --no-print-directory -C common lib
+
+$(BUILD_LESSONS): build-%: lib
+	@$(MAKE) --no-print-directory -C $* all
 
 # Every lesson appends its table rows to one file (LESSON_SUMMARY_FILE); the summary reads it.
-SUMMARY := $(CURDIR)/common/build/run-summary.csv
-run: all
-	@mkdir -p common/build; rm -f $(SUMMARY)
+# In a tree we may not write (a shared build), the file goes to the temporary folder.
+SUMMARY := $(if $(shell test -w common && echo yes),$(CURDIR)/common/build/run-summary.csv,$(or $(TMPDIR),/tmp)/course-run-summary-$(shell id -u).csv)
+WRITABLE := $(shell test -w . && echo yes)
+run: $(if $(WRITABLE),all)
+	@mkdir -p $(dir $(SUMMARY)); rm -f $(SUMMARY)
 	@for d in $(LESSONS); do echo; echo "===== $$d ====="; \
 	    LESSON_SUMMARY_FILE=$(SUMMARY) $(MAKE) --no-print-directory -s -C $$d run || exit 1; done
 	@if command -v python3 >/dev/null; then python3 common/summary.py $(SUMMARY); \
 	 else echo "(install python3 for the one-page summary)"; fi
 
-check: all
-	@for d in $(LESSONS); do $(MAKE) --no-print-directory -s -C $$d check || exit 1; done
-
-sanitize: all
-	@for d in $(LESSONS); do echo "== $$d"; $(MAKE) --no-print-directory -s -C $$d sanitize || exit 1; done
-
-profile: all
-	@for d in $(LESSONS); do echo "== $$d"; $(MAKE) --no-print-directory -s -C $$d profile || exit 1; done
+check sanitize profile: $(if $(WRITABLE),all)
+	@for d in $(LESSONS); do echo "== $$d"; $(MAKE) --no-print-directory -s -C $$d $@ || exit 1; done
 
 test:
 	@bash common/test.sh $(LESSONS)
@@ -32,13 +36,19 @@ test:
 results: all
 	@bash common/results.sh $(LESSONS)
 
+# Every lesson's figures and the course in one chart (course.svg), from results/$(RESULTS_GPU)/.
+RESULTS_GPU ?= NVIDIA_H100_80GB_HBM3
+plot:
+	@for d in $(LESSONS); do $(MAKE) --no-print-directory -s -C $$d plot RESULTS_GPU=$(RESULTS_GPU) || exit 1; done
+	@bash common/plot.sh . $(RESULTS_GPU)
+
 clean:
 	@for d in $(LESSONS); do $(MAKE) --no-print-directory -C $$d clean; done
 	rm -rf common/build
 
 help:
-	@echo "make           build every lesson ($(LESSONS))"
-	@echo "make run       run every lesson in order (ARGS=--quick for short runs)"
+	@echo "make           build every lesson ($(LESSONS)); make -j4 builds them in parallel"
+	@echo "make run       run every lesson in order (ARGS=--quick for short runs), then a one-page summary"
 	@echo "make test      build with warnings as errors, host unit tests, argument tests, and"
 	@echo "               with a GPU: every lesson's verification at odd sizes"
 	@echo "make check     every lesson's --check (verification only)"
@@ -46,6 +56,9 @@ help:
 	@echo "make profile   Nsight Compute counters for every lesson"
 	@echo "make results   (GPU) rerun every lesson, store CSV under results/<GPU>/ and refresh the"
 	@echo "               measured output in the lesson READMEs"
+	@echo "make plot      redraw every figure from results/$(RESULTS_GPU)/ (needs gnuplot)"
 	@echo "make clean     remove build outputs"
-	@echo "Variables: ARCH=auto|native|sm_XX (default auto), ARGS='...' for the lesson programs."
-	@echo "In a lesson folder, 'make help' lists that lesson's targets."
+	@echo "Variables: ARCH=auto|native|sm_XX (default auto), ARGS='...' for the lesson programs"
+	@echo "(options every program takes, e.g. --quick, --csv, --reps N), NVCC=, HOSTCXX=, CUDART=shared,"
+	@echo "NVCCFLAGS=, LDFLAGS=, WERROR=0, VERBOSE=1 (see 'make help' in a lesson)."
+	@echo "In a lesson folder, 'make help' lists that lesson's targets; PROG=name picks one program."

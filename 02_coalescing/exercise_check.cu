@@ -2,18 +2,20 @@
  * for the reference) at odd sizes against a CPU reference in double, then times it against the
  * one-thread-per-row version below. */
 #include "args.h"
-#include "checked_bench.h"
+#include "bench.h"
 #include "cpu_gemm.h"
 #include "cuda_check.h"
 #include "exercise.h"
-#include "exitcodes.h"
 #include "gpu.h"
+#include "grid.cuh"
 #include "report.h"
+#include "stream_run.h"
 #include "verify.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The given kernel: thread r walks row r.  Neighbouring threads are a row apart at every step. */
 __global__ void row_sums_thread_per_row(const float *m, float *sums, int rows, int cols)
@@ -34,19 +36,18 @@ typedef struct {
     int rows, cols, block;
 } ctx_t;
 
-static void launch_given(void *p)
+static void launch_given(void *p, cudaStream_t s)
 {
     ctx_t *c = (ctx_t *)p;
-    row_sums_thread_per_row<<<(unsigned)(((size_t)c->rows + c->block - 1) / c->block), c->block>>>(c->m, c->sums,
-                                                                                                   c->rows, c->cols);
+    row_sums_thread_per_row<<<div_up((size_t)c->rows, (unsigned)c->block), c->block, 0, s>>>(c->m, c->sums, c->rows,
+                                                                                           c->cols);
 }
 
-static void launch_yours(void *p)
+static void launch_yours(void *p, cudaStream_t s)
 {
     ctx_t *c = (ctx_t *)p;
-    size_t threads = (size_t)c->rows * 32;
-    row_sums_warp_per_row<<<(unsigned)((threads + c->block - 1) / c->block), c->block>>>(c->m, c->sums, c->rows,
-                                                                                        c->cols);
+    row_sums_warp_per_row<<<div_up((size_t)c->rows * 32, (unsigned)c->block), c->block, 0, s>>>(c->m, c->sums,
+                                                                                               c->rows, c->cols);
 }
 
 /* Host copies of the matrix and of a column of ones: the row sums are the product m x ones, so the
@@ -55,6 +56,30 @@ static void launch_yours(void *p)
 typedef struct {
     float *m, *ones, *got;
 } host_t;
+
+/* The check of a row-sum kernel (bench.h's check_t, user: the host_t): poisoned sums (a row the
+ * kernel forgets stays NaN and fails), one launch, the sums compared with verify_gemm_f32. */
+static size_t run_row_sums(const check_t *chk, launch_fn_t launch, void *ctx, mismatch_t *m, size_t *n, size_t *width)
+{
+    ctx_t *c = (ctx_t *)ctx;
+    host_t *h = (host_t *)chk->user;
+    gpu_poison(c->sums, (size_t)c->rows * sizeof(float));
+    launch(ctx, gpu_stream());
+    CHECK_LAST();
+    CHECK(cudaMemcpy(h->got, c->sums, (size_t)c->rows * sizeof(float), cudaMemcpyDeviceToHost));
+    *n = (size_t)c->rows;
+    *width = 0;
+    return verify_gemm_f32(h->m, h->ones, h->got, c->rows, 1, c->cols, 0, 0, m);
+}
+
+static check_t check_row_sums(host_t *h)
+{
+    check_t chk;
+    memset(&chk, 0, sizeof chk);
+    chk.run = run_row_sums;
+    chk.user = h;
+    return chk;
+}
 
 static void setup(ctx_t *c, host_t *h, int rows, int cols, uint64_t seed)
 {
@@ -81,109 +106,68 @@ static void teardown(ctx_t *c, host_t *h)
     free(h->got);
 }
 
-/* One launch on poisoned sums (a row the kernel forgets stays NaN and fails). */
-static size_t verify(void (*launch)(void *), ctx_t *c, host_t *h, mismatch_t *m)
-{
-    gpu_poison(c->sums, (size_t)c->rows * sizeof(float));
-    launch(c);
-    CHECK_LAST();
-    CHECK(cudaMemcpy(h->got, c->sums, (size_t)c->rows * sizeof(float), cudaMemcpyDeviceToHost));
-    return verify_gemm_f32(h->m, h->ones, h->got, c->rows, 1, c->cols, 0, 0, m);
-}
-
 int main(int argc, char **argv)
 {
+    static const exercise_t ex = {
+        "02_coalescing_exercise", "Lesson 02 exercise - row sums, one warp per row",
+        "Lesson 02 exercise: verifies your row_sums_warp_per_row (exercise.cu) and times it\n"
+        "against one thread per row.",
+        "matrix as COLSxROWS (default 1024x65536 = 256 MiB; 1024x8192 with --quick)", ARGS_SIZE_NXNY, 1,
+        "one-dimensional blocks of a multiple of 32 threads only (a warp owns a row)"};
     static const int shapes[][2] = {{1, 1}, {1000, 1}, {1, 1000}, {31, 33}, {777, 1000}, {4097, 31}, {3, 4099}};
     static const int blocks[] = {32, 256, 1024};
     args_t a;
     gpu_info_t g;
     ctx_t c;
     host_t h;
-    mismatch_t m;
+    check_t chk = check_row_sums(&h);
+    check_tally_t tally = {0, 0};
     char size[80];
-    int fails = 0, checks = 0, bi, rows, cols, nshapes = (int)(sizeof shapes / sizeof shapes[0]), si;
+    int bi, rows, cols, nshapes = (int)(sizeof shapes / sizeof shapes[0]), si, rc, ok;
     timing_t t_given, t_yours;
-    double d2d, bytes;
+    double bytes;
 
-    args_parse_or_exit(argc, argv, &a,
-                       "Lesson 02 exercise: verifies your row_sums_warp_per_row (exercise.cu) and times it\n"
-                       "against one thread per row.",
-                       "matrix as COLSxROWS (default 1024x65536 = 256 MiB; 1024x8192 with --quick)", NULL, 0);
-    if (a.by > 1 || (a.bx && a.bx % 32))
-        args_reject("bad --block '%dx%d': one-dimensional blocks of a multiple of 32 threads only (a warp owns a row)",
-                    a.bx, a.by);
-    if (a.nx && !a.ny) args_reject("bad --size '%ld': give COLSxROWS, e.g. 1024x65536", a.nx);
-    report_init("02_coalescing_exercise", a.csv);
-    gpu_init(&g);
-    gpu_print_header(&g, "Lesson 02 exercise - row sums, one warp per row", &a);
+    exercise_start(&ex, argc, argv, &a, &g);
+    cols = a.nx ? (int)a.nx : 1024;
+    rows = a.nx ? (int)a.ny : (a.quick ? 8192 : 65536);
+    if (!a.check)   /* the matrix and its sums (the copy ceiling, before them, takes the matrix's bytes) */
+        gpu_require_bytes(((size_t)rows * cols + (size_t)rows) * sizeof(float), "the matrix");
 
     /* Correct first: both kernels at odd shapes (and 8191 x 4097 unless --quick), three block sizes. */
     report_say("\nVerification (against the CPU in double, error bound of a float sum):\n");
     for (si = 0; si < nshapes + (a.quick ? 0 : 1); si++) {
-        rows = si < nshapes ? shapes[si][1] : 4097;
-        cols = si < nshapes ? shapes[si][0] : 8191;
-        setup(&c, &h, rows, cols, a.seed);
+        int srows = si < nshapes ? shapes[si][1] : 4097, scols = si < nshapes ? shapes[si][0] : 8191;
+        setup(&c, &h, srows, scols, a.seed);
         for (bi = 0; bi < 3; bi++) {
             c.block = a.bx ? a.bx : blocks[bi];
-            snprintf(size, sizeof size, "%dx%d (cols x rows) block=%d", cols, rows, c.block);
-            verify(launch_given, &c, &h, &m);
-            if (!a.csv) fails += verify_print(stdout, "thread per row (given)", size, &m, (size_t)rows, 0);
-            else fails += m.count != 0;
-            verify(launch_yours, &c, &h, &m);
-            if (!a.csv) fails += verify_print(stdout, "warp per row (yours)", size, &m, (size_t)rows, 0);
-            else fails += m.count != 0;
-            checks += 2;
+            snprintf(size, sizeof size, "%dx%d (cols x rows) block=%d", scols, srows, c.block);
+            check_line(&chk, "thread per row (given)", size, launch_given, &c, a.csv ? NULL : stdout, &tally);
+            check_line(&chk, "warp per row (yours)", size, launch_yours, &c, a.csv ? NULL : stdout, &tally);
             if (a.bx) break;
         }
         teardown(&c, &h);
     }
-    if (fails) {
-        fprintf(stderr, "FAILED: %d of %d checks failed; fix row_sums_warp_per_row in exercise.cu (no timing until "
-                        "it passes).\n", fails, checks);
-        gpu_finish();
-        return EXIT_VERIFY;
-    }
-    report_say("OK: %d of %d checks passed\n", checks, checks);
-    if (a.check) {
-        gpu_finish();
-        return EXIT_OK;
-    }
+    if ((rc = exercise_verdict(&tally, "row_sums_warp_per_row", a.check)) >= 0) return rc;
 
-    cols = a.nx ? (int)a.nx : 1024;
-    rows = a.nx ? (int)a.ny : (a.quick ? 8192 : 65536);
+    /* the copy ceiling: the matrix's bytes copied half onto half, before the matrix exists */
+    exercise_ceiling(&g, &a, (size_t)rows * cols * sizeof(float) / 2);   /* a multiple of 2: 4 bytes per float */
+    setup(&c, &h, rows, cols, a.seed);
     c.block = a.bx ? a.bx : 256;
     {
-        /* the copy ceiling on the matrix buffer's two halves, before it is filled for real */
-        size_t half = (size_t)rows * cols * sizeof(float) / 2;   /* a multiple of 2: 4 bytes per float */
-        float *buf = (float *)gpu_alloc(2 * half, "the copy ceiling's buffer");
-        CHECK(cudaMemset(buf, 0, 2 * half));
-        d2d = gpu_d2d_gbs((char *)buf + half, buf, half, &a, gpu_flush_wanted(&g, &a, 2 * half), NULL);
-        CHECK(cudaFree(buf));
-    }
-    setup(&c, &h, rows, cols, a.seed);
-    if (verify(launch_yours, &c, &h, &m) || verify(launch_given, &c, &h, &m)) {
-        fprintf(stderr, "FAILED verification at %dx%d: no timing reported.\n", cols, rows);
-        teardown(&c, &h);
-        gpu_finish();
-        return EXIT_VERIFY;
-    }
-    report_set_ceilings(d2d, g.peak_gbs);
-    {
         int flush = gpu_flush_wanted(&g, &a, (size_t)rows * cols * sizeof(float));
-        t_given = bench_median_ms("thread per row (given)", launch_given, &c, &a, flush);
-        t_yours = bench_median_ms("warp per row (yours)", launch_yours, &c, &a, flush);
+        ok = verify_then_time("thread per row (given)", launch_given, &c, &chk, &a, flush, &t_given) &&
+             verify_then_time("warp per row (yours)", launch_yours, &c, &chk, &a, flush, &t_yours);
     }
-    bytes = ((double)rows * cols + rows) * sizeof(float);
-    report_begin("exercise", "Row sums of the matrix (GB/s = matrix read once + sums written):", NULL);
-    report_row("thread per row (given)", &t_given, bytes, NAN);
-    report_row("warp per row (yours)", &t_yours, bytes, NAN);
-    {
+    if (ok) {
         char take[240];
+        bytes = ((double)rows * cols + rows) * sizeof(float);
+        report_begin("exercise", "Row sums of the matrix (GB/s = matrix read once + sums written):", NULL);
+        report_row("thread per row (given)", &t_given, bytes, NAN);
+        report_row("warp per row (yours)", &t_yours, bytes, NAN);
         snprintf(take, sizeof take, "one warp per row runs at %.2fx the speed of one thread per row: each of its "
                  "loads is 128 consecutive bytes instead of 32 floats a row apart.", t_given.median_ms / t_yours.median_ms);
         report_end(take);
     }
     teardown(&c, &h);
-    gpu_finish();
-    return EXIT_OK;
+    return gpu_finish_status(!ok);
 }

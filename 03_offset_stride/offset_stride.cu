@@ -1,22 +1,22 @@
 /* Lesson 03: offset and stride -- misaligned starts cost little, strides cost whole sectors.
  *
- * Two classic kernels add 1 to n elements of an array:
- *   offset: a[i + o] += 1, o = 0 .. 32   -- the warp's 32 elements are still consecutive, only the
- *                                           first one no longer starts a sector;
- *   stride: a[i * s] += 1, s = 1 .. 32   -- consecutive threads are s elements apart, so a warp
- *                                           touches up to 32 sectors and uses a few bytes of each.
  * Experiment 1: the source's 4 MB fits in today's L2; the same kernel from the L2 and from DRAM.
  * Experiment 2: the offset sweep (float, double).
- * Experiment 3: the stride sweep (float, double, float4), each point next to a byte-count model. */
+ * Experiment 3: the stride sweep (float, double, float4), each point next to a byte-count model.
+ *
+ * The kernels are in kernels.cuh; this file verifies, times and prints them.  Every point is
+ * checked over its whole buffer (stream_run.h's check_increment compares it on the GPU). */
 #include "args.h"
-#include "checked_bench.h"
+#include "bench.h"
 #include "cuda_check.h"
-#include "exitcodes.h"
 #include "gpu.h"
+#include "grid.cuh"
+#include "kernels.cuh"
 #include "offset_stride.h"
 #include "report.h"
 #include "rng.h"
 #include "stats.h"
+#include "stream_run.h"
 #include "verify.h"
 
 #include <math.h>
@@ -24,66 +24,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- kernels ------------------------------------------------------------------------------ */
-
-/* One element per thread.  With o = 0 a warp's 32 elements fill whole sectors; with o = 1 they
- * straddle one more sector (5 instead of 4 for floats), but every sector is still used by this
- * warp or its neighbour, so DRAM moves no extra bytes. */
-__global__ void offset_f32(float *a, size_t n, int offset)
-{
-    size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-    if (i < n) a[i + offset] += 1.0f;
-}
-
-__global__ void offset_f64(double *a, size_t n, int offset)
-{
-    size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-    if (i < n) a[i + offset] += 1.0;
-}
-
-/* Consecutive threads s elements apart: once s x sizeof(element) reaches 32 bytes, every lane
- * has a sector of its own, and everything in that sector except its element is fetched for
- * nothing.  The index is computed in size_t: i * s passes 2^31 for the big strides. */
-__global__ void stride_f32(float *a, size_t n, int stride)
-{
-    size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-    if (i < n) a[i * stride] += 1.0f;
-}
-
-__global__ void stride_f64(double *a, size_t n, int stride)
-{
-    size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-    if (i < n) a[i * stride] += 1.0;
-}
-
-/* 16-byte elements (one 128-bit load and store per thread): half a sector each, so the waste
- * per useful byte is smaller than for floats at every stride. */
-__global__ void stride_f128(float4 *a, size_t n, int stride)
-{
-    size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-    if (i < n) {
-        float4 v = a[i * stride];
-        v.x += 1.0f;
-        v.y += 1.0f;
-        v.z += 1.0f;
-        v.w += 1.0f;
-        a[i * stride] = v;
-    }
-}
-
-/* d[j] = rng_float(seed, j) as a double, the double version of gpu_fill_random_f32. */
-__global__ void fill_random_f64(double *d, size_t n, uint64_t seed)
-{
-    size_t j;
-    for (j = blockIdx.x * (size_t)blockDim.x + threadIdx.x; j < n; j += (size_t)gridDim.x * blockDim.x)
-        d[j] = (double)rng_float(seed, j);
-}
-
 /* ---- one point of a sweep ----------------------------------------------------------------- */
 
 enum { T_F32, T_F64, T_F128, NTYPES };
 static const int ELEM[NTYPES] = {4, 8, 16};
-static const int COMPS[NTYPES] = {1, 1, 4};   /* floats per element when read back */
+static const int COMPS[NTYPES] = {1, 1, 4};   /* floats per element when checked */
 static const char *TYPE_NAME[NTYPES] = {"float", "double", "float4"};
 
 typedef struct {
@@ -92,79 +37,84 @@ typedef struct {
     int kind, type, param, block;
 } point_t;
 
-static void launch_point(void *p)
+static void launch_point(void *p, cudaStream_t s)
 {
     point_t *c = (point_t *)p;
-    unsigned grid = (unsigned)((c->n + c->block - 1) / c->block);
+    unsigned grid = div_up(c->n, (unsigned)c->block);
     if (c->kind == OS_OFFSET) {
-        if (c->type == T_F32) offset_f32<<<grid, c->block>>>((float *)c->buf, c->n, c->param);
-        else offset_f64<<<grid, c->block>>>((double *)c->buf, c->n, c->param);
+        if (c->type == T_F32) offset_f32<<<grid, c->block, 0, s>>>((float *)c->buf, c->n, c->param);
+        else offset_f64<<<grid, c->block, 0, s>>>((double *)c->buf, c->n, c->param);
     } else if (c->type == T_F32) {
-        stride_f32<<<grid, c->block>>>((float *)c->buf, c->n, c->param);
+        stride_f32<<<grid, c->block, 0, s>>>((float *)c->buf, c->n, c->param);
     } else if (c->type == T_F64) {
-        stride_f64<<<grid, c->block>>>((double *)c->buf, c->n, c->param);
+        stride_f64<<<grid, c->block, 0, s>>>((double *)c->buf, c->n, c->param);
     } else {
-        stride_f128<<<grid, c->block>>>((float4 *)c->buf, c->n, c->param);
+        stride_f128<<<grid, c->block, 0, s>>>((float4 *)c->buf, c->n, c->param);
     }
 }
 
 /* Elements of the point's type the buffer needs: the kernel's span plus the guard. */
 static size_t point_total(int kind, int param, size_t n) { return os_span(kind, param, n) + OS_GUARD; }
 
-static void fill_elems(void *buf, int type, size_t elems, uint64_t seed)
-{
-    if (type == T_F64) {
-        fill_random_f64<<<1024, 256>>>((double *)buf, elems, seed);
-        CHECK_LAST();
-    } else {
-        gpu_fill_random_f32((float *)buf, elems * COMPS[type], seed);
-    }
-}
-
-/* Reads back `count` elements from element `first` and checks them (see os_check_elems). */
-static void check_range(const point_t *c, size_t first, size_t count, void *host, uint64_t seed, mismatch_t *m)
-{
-    size_t e = (size_t)ELEM[c->type];
-    CHECK(cudaMemcpy(host, (const char *)c->buf + first * e, count * e, cudaMemcpyDeviceToHost));
-    os_check_elems(c->kind, c->param, c->n, first, count, COMPS[c->type], c->type == T_F64, host, seed, m);
-}
-
 /* Verification of one point: the buffer is filled with known values (the sweep's in-place
  * increments keep changing it, so it is re-initialised every time), the kernel runs ONCE, and
- * every element read back must hold its initial value, plus exactly 1 where the kernel was meant
- * to add it.  full: every element of the span and the guard; otherwise OS_NWIN windows of
- * OS_WINDOW elements spread from the first element to the end of the guard (the first shows the
- * start and the elements an offset skips, the last the end and the guard). */
-#define OS_WINDOW 8192
-#define OS_NWIN 8
-static size_t verify_point(point_t *c, uint64_t seed, int full, mismatch_t *m)
+ * every element of the span and the guard must hold its initial value, plus exactly 1 where the
+ * kernel was meant to add it (check_increment, compared on the GPU). */
+static incr_check_t point_check(const point_t *c, uint64_t seed)
 {
-    size_t total = point_total(c->kind, c->param, c->n), chunk, w;
-    void *host;
-    fill_elems(c->buf, c->type, total, seed);
-    launch_point(c);
-    CHECK_LAST();
-    os_mismatch_init(m);
-    if (full || total <= (size_t)OS_WINDOW * OS_NWIN) {
-        chunk = total;
-        host = host_alloc(chunk * ELEM[c->type], "the read-back buffer");
-        check_range(c, 0, total, host, seed, m);
-    } else {
-        chunk = OS_WINDOW;
-        host = host_alloc(chunk * ELEM[c->type], "the read-back buffer");
-        for (w = 0; w < OS_NWIN; w++) {
-            size_t first = w == OS_NWIN - 1 ? total - OS_WINDOW : (total - OS_WINDOW) / (OS_NWIN - 1) * w;
-            check_range(c, first, OS_WINDOW, host, seed, m);
-        }
-    }
-    free(host);
-    return m->count;
+    return os_check_of(c->buf, c->kind, c->param, c->n, COMPS[c->type], c->type == T_F64, seed);
 }
 
 /* ---- --check ------------------------------------------------------------------------------ */
 
+/* A kernel that skips one element it should have incremented, as far as the check can tell: the
+ * point's kernel, then the element's old value put back. */
+typedef struct {
+    point_t *point;
+    size_t elem;
+    float old;
+} skip_ctx_t;
+
+static void launch_skipping_one(void *p, cudaStream_t s)
+{
+    skip_ctx_t *c = (skip_ctx_t *)p;
+    launch_point(c->point, s);
+    CHECK(cudaMemcpyAsync((float *)c->point->buf + c->elem, &c->old, sizeof(float), cudaMemcpyHostToDevice, s));
+}
+
+/* The check of the check: stride_f32 s=3 on 100003 floats (a buffer of 300071, larger than the 8
+ * windows of 8192 elements an earlier version compared at the timed size) with one element in the
+ * middle left alone: the whole-buffer comparison must find exactly that element. */
+static void check_planted_fault(void *buf, int block, uint64_t seed, check_tally_t *t)
+{
+    point_t c = {buf, 100003, OS_STRIDE, T_F32, 3, block};
+    skip_ctx_t skip = {&c, os_fault_elem(OS_STRIDE, 3, 100003), 0.0f};
+    incr_check_t ic = point_check(&c, seed);
+    check_t chk = check_increment(&ic);
+    mismatch_t m;
+    size_t n, width;
+    char what[64], size[64];
+    int caught;
+    skip.old = rng_float(seed, skip.elem);
+    chk.run(&chk, launch_skipping_one, &skip, &m, &n, &width);
+    caught = m.count == 1 && m.first == skip.elem;
+    snprintf(what, sizeof what, "planted: element %zu skipped", skip.elem);
+    snprintf(size, sizeof size, "stride_f32 s=3 n=%zu block=%d", c.n, block);
+    if (caught) {
+        printf("  PASS  %-28s %s: the check caught it\n", what, size);
+    } else {
+        char d[200];
+        verify_describe(&m, n, 0, d, sizeof d);
+        printf("  FAIL  %-28s %s: the check did not catch it exactly (%s)\n", what, size,
+               m.count ? d : "no difference");
+    }
+    t->fails += !caught;
+    t->checks++;
+}
+
 /* Every kernel, every offset 0..32 and stride 1..32, whole buffers checked, at sizes that are
- * multiples of nothing and with block sizes that leave partial warps and partial blocks. */
+ * multiples of nothing and with block sizes that leave partial warps and partial blocks, then the
+ * planted fault; then gpu_finish, the summary line and the exit code. */
 static int run_checks(const args_t *a)
 {
     static const size_t quick_n[] = {1, 33, 4097, 1000};
@@ -176,15 +126,17 @@ static int run_checks(const args_t *a)
         {OS_STRIDE, T_F64, "stride_f64"}, {OS_STRIDE, T_F128, "stride_f128"}};
     const size_t *ns = a->quick ? quick_n : full_n;
     const int *bs = a->quick ? quick_b : full_b;
-    int ncases = a->quick ? 4 : 9, ci, k, p, fails = 0, checks = 0;
+    int ncases = a->quick ? 4 : 9, ci, k, p;
     size_t max_n = 100003, bytes = (point_total(OS_STRIDE, OS_MAX_STRIDE, max_n) + OS_GUARD) * 16;
     void *buf = gpu_alloc(bytes, "the check buffer");
+    check_tally_t t = {0, 0};
 
     for (ci = 0; ci < ncases; ci++) {
         for (k = 0; k < 5; k++) {
             int lo = kern[k].kind == OS_OFFSET ? 0 : 1, hi = kern[k].kind == OS_OFFSET ? OS_MAX_OFFSET : OS_MAX_STRIDE;
             char what[64], size[64];
             mismatch_t m, first_bad;
+            size_t n, width;
             int bad_param = -1;
             point_t c;
             c.buf = buf;
@@ -192,10 +144,14 @@ static int run_checks(const args_t *a)
             c.kind = kern[k].kind;
             c.type = kern[k].type;
             c.block = a->bx ? a->bx : bs[ci];
-            os_mismatch_init(&first_bad);
+            memset(&first_bad, 0, sizeof first_bad);
             for (p = lo; p <= hi; p++) {
+                incr_check_t ic;
+                check_t chk;
                 c.param = p;
-                if (verify_point(&c, a->seed + (uint64_t)p, 1, &m) && bad_param < 0) {
+                ic = point_check(&c, a->seed + (uint64_t)p);
+                chk = check_increment(&ic);
+                if (chk.run(&chk, launch_point, &c, &m, &n, &width) && bad_param < 0) {
                     bad_param = p;
                     first_bad = m;
                 }
@@ -206,54 +162,44 @@ static int run_checks(const args_t *a)
                 snprintf(what, sizeof what, "%s %s=%d", kern[k].name, c.kind == OS_OFFSET ? "o" : "s", bad_param);
             snprintf(size, sizeof size, "n=%zu block=%d", c.n, c.block);
             c.param = bad_param < 0 ? hi : bad_param;
-            fails += verify_print(stdout, what, size, &first_bad, point_total(c.kind, c.param, c.n), 0);
-            checks++;
+            t.fails += verify_print(stdout, what, size, &first_bad, point_total(c.kind, c.param, c.n), 0);
+            t.checks++;
         }
     }
+    check_planted_fault(buf, a->bx ? a->bx : 256, a->seed, &t);
     CHECK(cudaFree(buf));
-    return verify_summary(stdout, fails, checks);
+    gpu_finish();
+    return verify_summary(stdout, t.fails, t.checks);
 }
 
 /* ---- the experiments ---------------------------------------------------------------------- */
 
 typedef struct {
-    int offsets[OS_MAX_LIST], noffsets;
-    int strides[OS_MAX_LIST], nstrides;
+    args_list_t offsets, strides;
     size_t useful;       /* bytes incremented per point (read once, written once) */
     void *buf;
     int block, fetch;    /* fetch: cudaLimitMaxL2FetchGranularity */
     double d2d;
 } sweep_t;
 
-static void say_failure(const char *label, const mismatch_t *m, size_t n)
-{
-    char d[200];
-    verify_describe(m, n, 0, d, sizeof d);
-    fprintf(stderr, "%s: FAILED verification: %s\n", label, d);
-}
-
 /* Verifies one point at the timing size, then times it.  Returns 1 and *t if it verified. */
 static int measure_point(const gpu_info_t *g, const args_t *a, point_t *c, const char *label, int flush_mode,
                          timing_t *t)
 {
-    mismatch_t m;
-    if (verify_point(c, a->seed, 0, &m)) {
-        say_failure(label, &m, point_total(c->kind, c->param, c->n));
-        return 0;
-    }
+    incr_check_t ic = point_check(c, a->seed);
+    check_t chk = check_increment(&ic);
     if (flush_mode < 0) {   /* auto: flush when the sectors this point touches could sit in the L2 */
         size_t touched = (size_t)(c->n * os_bytes_per_elem(ELEM[c->type], c->kind == OS_STRIDE ? c->param : 1, OS_SECTOR));
         flush_mode = gpu_flush_wanted(g, a, touched);
     }
-    *t = bench_median_ms(label, launch_point, c, a, flush_mode);
-    return 1;
+    return verify_then_time(label, launch_point, c, &chk, a, flush_mode, t);
 }
 
 /* Experiment 1: offset 0 (every element, in order) at the source's 4 MiB and at the sweep size. */
 static int experiment_l2(const gpu_info_t *g, const args_t *a, const sweep_t *s)
 {
     point_t c = {s->buf, ((size_t)4 << 20) / 4, OS_OFFSET, T_F32, 0, s->block};
-    timing_t t_l2 = {0, 0, 0, 0}, t_fl = t_l2, t_big = t_l2;
+    timing_t t_l2 = {0, 0, 0, 0, 0}, t_fl = t_l2, t_big = t_l2;
     int ok_l2, ok_fl, ok_big;
     char big[64], take[300];
     double b4 = 2.0 * 4.0 * c.n;
@@ -265,12 +211,9 @@ static int experiment_l2(const gpu_info_t *g, const args_t *a, const sweep_t *s)
     snprintf(big, sizeof big, "%.0f MiB from DRAM", s->useful / 1048576.0);
     ok_big = measure_point(g, a, &c, big, -1, &t_big);
     report_begin("l2_vs_dram", "  a[i] += 1 on floats (GB/s = (bytes read + bytes written) / time):", NULL);
-    if (ok_l2) report_row("4 MiB, L2 warm", &t_l2, b4, NAN);
-    else report_row_failed("4 MiB, L2 warm");
-    if (ok_fl) report_row("4 MiB, L2 flushed", &t_fl, b4, NAN);
-    else report_row_failed("4 MiB, L2 flushed");
-    if (ok_big) report_row(big, &t_big, 2.0 * s->useful, NAN);
-    else report_row_failed(big);
+    report_result("4 MiB, L2 warm", ok_l2, &t_l2, b4, NAN);
+    report_result("4 MiB, L2 flushed", ok_fl, &t_fl, b4, NAN);
+    report_result(big, ok_big, &t_big, 2.0 * s->useful, NAN);
     if (ok_l2 && ok_fl && ok_big)
         snprintf(take, sizeof take,
                  "the source's 4 MiB: %.0f GB/s from a warm L2 (%.1f us a launch), %.0f GB/s after a flush; "
@@ -287,25 +230,25 @@ static int experiment_l2(const gpu_info_t *g, const args_t *a, const sweep_t *s)
 static int experiment_offsets(const gpu_info_t *g, const args_t *a, const sweep_t *s, int type)
 {
     point_t c = {s->buf, s->useful / ELEM[type], OS_OFFSET, type, 0, s->block};
-    timing_t t[OS_MAX_LIST];
-    int ok[OS_MAX_LIST], i, failed = 0, worst = -1;
+    timing_t t[ARGS_LIST_MAX];
+    int ok[ARGS_LIST_MAX], i, failed = 0, worst = -1;
     double bytes = 2.0 * (double)c.n * ELEM[type], ref = 0.0, lo = 1e30, hi = 0.0;
     char label[64], title[160], exp_name[32], extra[32], take[300];
 
-    for (i = 0; i < s->noffsets; i++) {
-        c.param = s->offsets[i];
+    for (i = 0; i < s->offsets.n; i++) {
+        c.param = s->offsets.v[i];
         snprintf(label, sizeof label, "%s o=%d", TYPE_NAME[type], c.param);
         ok[i] = measure_point(g, a, &c, label, -1, &t[i]);
         failed |= !ok[i];
     }
     snprintf(exp_name, sizeof exp_name, "offset_%s", TYPE_NAME[type]);
-    snprintf(extra, sizeof extra, "%% of o=%d", s->offsets[0]);
+    snprintf(extra, sizeof extra, "%% of o=%d", s->offsets.v[0]);
     snprintf(title, sizeof title, "  Offsets, %s (%zu elements of %d B; GB/s = useful bytes read + written / time):",
              TYPE_NAME[type], c.n, ELEM[type]);
     report_begin(exp_name, title, extra);
     if (ok[0]) ref = stats_gbs(bytes, t[0].median_ms);
-    for (i = 0; i < s->noffsets; i++) {
-        snprintf(label, sizeof label, "%s o=%d", TYPE_NAME[type], s->offsets[i]);
+    for (i = 0; i < s->offsets.n; i++) {
+        snprintf(label, sizeof label, "%s o=%d", TYPE_NAME[type], s->offsets.v[i]);
         if (!ok[i]) {
             report_row_failed(label);
             continue;
@@ -313,7 +256,7 @@ static int experiment_offsets(const gpu_info_t *g, const args_t *a, const sweep_
         report_row(label, &t[i], bytes, ref > 0 ? 100.0 * stats_gbs(bytes, t[i].median_ms) / ref : NAN);
         if (i > 0 && ref > 0) {
             double r = stats_gbs(bytes, t[i].median_ms) / ref;
-            if (r < lo) { lo = r; worst = s->offsets[i]; }
+            if (r < lo) { lo = r; worst = s->offsets.v[i]; }
             if (r > hi) hi = r;
         }
     }
@@ -321,7 +264,7 @@ static int experiment_offsets(const gpu_info_t *g, const args_t *a, const sweep_
         snprintf(take, sizeof take,
                  "every other offset ran at %.1f%% to %.1f%% of o=%d (slowest: o=%d). Misalignment shifts the warp "
                  "by part of a sector; DRAM still moves each byte once.",
-                 100.0 * lo, 100.0 * hi, s->offsets[0], worst);
+                 100.0 * lo, 100.0 * hi, s->offsets.v[0], worst);
     else
         snprintf(take, sizeof take, "%s", failed ? "a point FAILED verification." : "one offset only: nothing to compare.");
     report_end(take);
@@ -362,13 +305,13 @@ static void say_model(const sweep_t *s)
 static int experiment_strides(const gpu_info_t *g, const args_t *a, const sweep_t *s, int type)
 {
     point_t c = {s->buf, s->useful / ELEM[type], OS_STRIDE, type, 1, s->block};
-    timing_t t[OS_MAX_LIST];
-    int ok[OS_MAX_LIST], i, failed = 0, holds_to = -1, broke = 0, last = -1;
-    double bytes = 2.0 * (double)c.n * ELEM[type], s1 = 0.0, model[OS_MAX_LIST];
+    timing_t t[ARGS_LIST_MAX];
+    int ok[ARGS_LIST_MAX], i, failed = 0, holds_to = -1, broke = 0, last = -1;
+    double bytes = 2.0 * (double)c.n * ELEM[type], s1 = 0.0, model[ARGS_LIST_MAX];
     char label[64], title[160], exp_name[32], take[400];
 
-    for (i = 0; i < s->nstrides; i++) {
-        c.param = s->strides[i];
+    for (i = 0; i < s->strides.n; i++) {
+        c.param = s->strides.v[i];
         snprintf(label, sizeof label, "%s s=%d", TYPE_NAME[type], c.param);
         ok[i] = measure_point(g, a, &c, label, -1, &t[i]);
         failed |= !ok[i];
@@ -378,25 +321,25 @@ static int experiment_strides(const gpu_info_t *g, const args_t *a, const sweep_
     snprintf(title, sizeof title, "  Strides, %s (%zu elements of %d B; GB/s = useful bytes read + written / time):",
              TYPE_NAME[type], c.n, ELEM[type]);
     report_begin(exp_name, title, "model GB/s");
-    for (i = 0; i < s->nstrides; i++) {
+    for (i = 0; i < s->strides.n; i++) {
         double gbs;
-        model[i] = s->d2d / os_dram_per_useful(ELEM[type], s->strides[i], s->fetch);
+        model[i] = s->d2d / os_dram_per_useful(ELEM[type], s->strides.v[i], s->fetch);
         if (s1 > 0 && s1 < model[i]) model[i] = s1;
-        snprintf(label, sizeof label, "%s s=%d", TYPE_NAME[type], s->strides[i]);
+        snprintf(label, sizeof label, "%s s=%d", TYPE_NAME[type], s->strides.v[i]);
         if (!ok[i]) {
             report_row_failed(label);
             continue;
         }
         report_row(label, &t[i], bytes, model[i]);
         gbs = stats_gbs(bytes, t[i].median_ms);
-        if (!broke && fabs(gbs / model[i] - 1.0) <= 0.15) holds_to = s->strides[i];
+        if (!broke && fabs(gbs / model[i] - 1.0) <= 0.15) holds_to = s->strides.v[i];
         else broke = 1;
         last = i;
     }
     if (last >= 0) {
         double gl = stats_gbs(bytes, t[last].median_ms);
         int n = 0;
-        n += snprintf(take + n, sizeof take - n, "s=%d: %.0f GB/s", s->strides[last], gl);
+        n += snprintf(take + n, sizeof take - n, "s=%d: %.0f GB/s", s->strides.v[last], gl);
         if (s1 > 0) n += snprintf(take + n, sizeof take - n, " = %.1f%% of s=1", 100.0 * gl / s1);
         n += snprintf(take + n, sizeof take - n, ", model %.0f GB/s. ", model[last]);
         if (holds_to < 0)
@@ -415,30 +358,18 @@ static int experiment_strides(const gpu_info_t *g, const args_t *a, const sweep_
 
 /* ---- main ----------------------------------------------------------------------------------- */
 
-/* args.h has no list-valued options, so --strides and --offsets are taken out of argv here (string
- * work only, before any CUDA call); the rest goes to args_parse_or_exit, and the lists are parsed,
- * and rejected with args_reject, right after it. */
-static void take_list_opt(int *argc, char **argv, const char *name, const char **value, int *missing)
+static void default_list(args_list_t *l, int lo, int hi)
 {
-    int i = 1, j;
-    while (i < *argc) {
-        if (strcmp(argv[i], name) != 0) {
-            i++;
-            continue;
-        }
-        int drop = i + 1 < *argc ? 2 : 1;
-        if (drop == 2) *value = argv[i + 1];
-        else *missing = 1;
-        for (j = i; j + drop <= *argc; j++) argv[j] = argv[j + drop];   /* keeps argv[argc] = NULL */
-        *argc -= drop;
-    }
+    int v;
+    if (l->n) return;   /* given on the command line */
+    for (v = lo; v <= hi; v++) l->v[l->n++] = v;
 }
 
-static int default_list(int *out, int lo, int hi)
+static int list_max(const args_list_t *l)
 {
-    int v, n = 0;
-    for (v = lo; v <= hi; v++) out[n++] = v;
-    return n;
+    int i, m = 0;
+    for (i = 0; i < l->n; i++) m = l->v[i] > m ? l->v[i] : m;
+    return m;
 }
 
 int main(int argc, char **argv)
@@ -447,54 +378,41 @@ int main(int argc, char **argv)
         "Lesson 03: offset and stride. a[i + o] += 1 for o = 0..32 and a[i * s] += 1 for s = 1..32,\n"
         "in float, double (and float4 for strides), on more data than the L2 holds; each stride next to\n"
         "a model that counts the bytes DRAM must move.";
-    int list_dummy = 0, l2_fetch = 0;
-    lesson_opt_t opts[] = {
-        {"--l2-fetch", OPT_INT, &l2_fetch, 1, 1024, "B",
-         "set cudaLimitMaxL2FetchGranularity to 32, 64 or 128 bytes first (a hint; the model uses it)"},
-        {"--strides", OPT_INT, &list_dummy, 0, 0, "LIST", "strides to time, e.g. 1,2,4,8,16,32 (default 1..32)"},
-        {"--offsets", OPT_INT, &list_dummy, 0, 0, "LIST", "offsets to time, e.g. 0,1,16 (default 0..32)"},
-    };
-    const char *strides_arg = NULL, *offsets_arg = NULL;
-    int strides_missing = 0, offsets_missing = 0, failed = 0, ty;
+    int l2_fetch = 0, failed = 0, ty;
     args_t a;
     gpu_info_t g;
     sweep_t s;
     size_t fetch = 0, bytes, min_useful;
+    lesson_opt_t opts[] = {
+        {"--l2-fetch", OPT_INT, &l2_fetch, 1, 1024, "B",
+         "set cudaLimitMaxL2FetchGranularity to 32, 64 or 128 bytes first (a hint; the model uses it)"},
+        {"--strides", OPT_LIST, &s.strides, 1, OS_MAX_STRIDE, "LIST",
+         "strides to time, e.g. 1,2,4,8,16,32 (default 1..32)"},
+        {"--offsets", OPT_LIST, &s.offsets, 0, OS_MAX_OFFSET, "LIST", "offsets to time, e.g. 0,1,16 (default 0..32)"},
+    };
 
+    memset(&s, 0, sizeof s);
     /* 162 points: 10 timed runs each unless --reps or --quick says otherwise (the header shows it) */
     args_default_reps(10);
-    take_list_opt(&argc, argv, "--strides", &strides_arg, &strides_missing);
-    take_list_opt(&argc, argv, "--offsets", &offsets_arg, &offsets_missing);
+    args_size_forms(ARGS_SIZE_N);
     args_parse_or_exit(argc, argv, &a, summary,
                        "floats incremented per point (default: 4x the L2 or more, 64M = 256 MiB on an H100;\n"
                        "                  4M with --quick); double and float4 points move the same bytes", opts, 3);
-    memset(&s, 0, sizeof s);
-    if (strides_missing) args_reject("option --strides needs a value");
-    if (offsets_missing) args_reject("option --offsets needs a value");
-    s.nstrides = strides_arg ? os_parse_list(strides_arg, 1, OS_MAX_STRIDE, s.strides, OS_MAX_LIST)
-                             : default_list(s.strides, 1, OS_MAX_STRIDE);
-    if (s.nstrides < 0)
-        args_reject("bad --strides '%s': expected comma-separated whole numbers from 1 to %d", strides_arg,
-                    OS_MAX_STRIDE);
-    s.noffsets = offsets_arg ? os_parse_list(offsets_arg, 0, OS_MAX_OFFSET, s.offsets, OS_MAX_LIST)
-                             : default_list(s.offsets, 0, OS_MAX_OFFSET);
-    if (s.noffsets < 0)
-        args_reject("bad --offsets '%s': expected comma-separated whole numbers from 0 to %d", offsets_arg,
-                    OS_MAX_OFFSET);
-    if (a.ny) args_reject("bad --size '%ldx%ld': this lesson takes one number (floats per point)", a.nx, a.ny);
-    if (a.by > 1) args_reject("bad --block '%dx%d': this lesson uses one-dimensional blocks", a.bx, a.by);
+    default_list(&s.strides, 1, OS_MAX_STRIDE);
+    default_list(&s.offsets, 0, OS_MAX_OFFSET);
+    if (a.by > 1)
+        args_reject("bad --block '%s': this lesson uses one-dimensional blocks", args_raw_value(argc, argv, "--block"));
     if (l2_fetch && l2_fetch != 32 && l2_fetch != 64 && l2_fetch != 128)
-        args_reject("bad --l2-fetch '%d': expected 32, 64 or 128", l2_fetch);
+        args_reject("bad --l2-fetch '%s': expected 32, 64 or 128", args_raw_value(argc, argv, "--l2-fetch"));
+    s.block = a.bx ? a.bx : 256;
+    if (a.nx && (size_t)a.nx / (size_t)s.block >= (size_t)INT32_MAX)   /* the float points' blocks must fit gridDim.x */
+        args_reject("bad --block '%s': %ld floats need more than 2^31 - 1 blocks of %d threads",
+                    args_raw_value(argc, argv, "--block"), (long)a.nx, s.block);
     report_init("03_offset_stride", a.csv);
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 03 - offset and stride: misaligned starts cost little, strides cost whole sectors", &a);
-    if (a.check) {
-        failed = run_checks(&a);
-        gpu_finish();
-        return failed;
-    }
+    if (a.check) return run_checks(&a);
 
-    s.block = a.bx ? a.bx : 256;
     if (l2_fetch) CHECK(cudaDeviceSetLimit(cudaLimitMaxL2FetchGranularity, (size_t)l2_fetch));
     CHECK(cudaDeviceGetLimit(&fetch, cudaLimitMaxL2FetchGranularity));
     s.fetch = fetch >= 32 ? (int)fetch : 32;
@@ -502,9 +420,7 @@ int main(int argc, char **argv)
     if (s.useful < 16) s.useful = 16;   /* at least one float4 */
     min_useful = (size_t)16 << 20;
     for (;;) {   /* the buffer: the largest span of any point, the 4 MiB of experiment 1, 2 x useful for the copy */
-        int i, st = 1, of = 0;
-        for (i = 0; i < s.nstrides; i++) st = s.strides[i] > st ? s.strides[i] : st;
-        for (i = 0; i < s.noffsets; i++) of = s.offsets[i] > of ? s.offsets[i] : of;
+        int st = list_max(&s.strides), of = list_max(&s.offsets);
         bytes = 2 * s.useful;
         for (ty = 0; ty < NTYPES; ty++) {
             size_t b = point_total(OS_STRIDE, st, s.useful / ELEM[ty]) * ELEM[ty];
@@ -515,6 +431,7 @@ int main(int argc, char **argv)
         if (a.nx || s.useful <= min_useful || bytes <= gpu_free_bytes() / 10 * 9) break;
         s.useful /= 2;   /* the default does not fit this GPU: halve it (the header line below shows the size) */
     }
+    gpu_require_bytes(bytes, "the sweep buffer (the span of the largest stride)");
     s.buf = gpu_alloc(bytes, "the sweep buffer");
 
     CHECK(cudaMemset(s.buf, 0, 2 * s.useful));
@@ -526,9 +443,9 @@ int main(int argc, char **argv)
                "(the span of the largest stride).\n", s.useful / 1048576.0, (double)s.useful / g.l2_bytes,
                bytes / 1073741824.0);
     report_say("Each point is verified before it is timed: the buffer is re-initialised, the kernel runs once, and\n"
-               "%d windows of %d elements (start, end and guard included) must hold exactly +1 where intended and\n"
-               "their old value everywhere else.  --check verifies whole buffers at odd sizes.\n",
-               OS_NWIN, OS_WINDOW);
+               "every element of it (the %d-element guard past the span included) must hold exactly +1 where\n"
+               "intended and its old value everywhere else, compared on the GPU.  --check does so at odd sizes.\n",
+               OS_GUARD);
 
     failed |= experiment_l2(&g, &a, &s);
     report_say("\nExperiment 2: misaligned starts, a[i + o] += 1\n");
@@ -539,10 +456,5 @@ int main(int argc, char **argv)
     for (ty = 0; ty < NTYPES; ty++) failed |= experiment_strides(&g, &a, &s, ty);
 
     CHECK(cudaFree(s.buf));
-    gpu_finish();
-    if (failed) {
-        fprintf(stderr, "A kernel FAILED verification: its figures were not reported.\n");
-        return EXIT_VERIFY;
-    }
-    return EXIT_OK;
+    return gpu_finish_status(failed);
 }

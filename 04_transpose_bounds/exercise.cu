@@ -1,6 +1,6 @@
 /* Lesson 04 exercise: make copyRow faster without changing what it computes.
  *
- * copyRow (common/transpose_kernels.cuh) gives each thread one float: the thread issues one 4-byte
+ * copyRow (kernels.cuh) gives each thread one float: the thread issues one 4-byte
  * load, waits several hundred nanoseconds for it, stores it, and is done.  Experiment 2 of
  * transpose_bounds showed that the same bytes copy faster when every thread has more bytes on the
  * way at once.  Before you write anything, predict from its KiB/SM column and its GB/s how fast a

@@ -6,8 +6,9 @@
 
 #include <stddef.h>
 
-/* The four kernels of common/transpose_kernels.cuh.  Their thread (tx, ty) works on element (r, c)
- * of the ny x nx input, read at in[r * nx + c], and writes it at:
+/* The four plain kernels: copy_row and copy_col (../04_transpose_bounds/kernels.cuh), then
+ * transpose_naive_row and transpose_naive_col (kernels.cuh).  Their thread (tx, ty) works on element
+ * (r, c) of the ny x nx input, read at in[r * nx + c], and writes it at:
  *   KIND_COPY_ROW   (r, c) = (ty, tx), out[r * nx + c]
  *   KIND_COPY_COL   (r, c) = (tx, ty), out[r * nx + c]
  *   KIND_NAIVE_ROW  (r, c) = (ty, tx), out[c * ny + r]

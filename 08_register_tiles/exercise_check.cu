@@ -2,41 +2,33 @@
  * reference) at odd and even sizes with several block shapes against the CPU, then times it with
  * 8x8 and 16x16 blocks against cudaMemcpy. */
 #include "args.h"
-#include "checked_bench.h"
-#include "cuda_check.h"
 #include "exercise.h"
 #include "exitcodes.h"
 #include "gpu.h"
-#include "matrix_args.h"
+#include "grid.cuh"
 #include "report.h"
 #include "sectors.h"
 #include "stats.h"
 #include "transpose_matrix.h"
-#include "verify.h"
 
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 
-typedef struct {
-    const float *in;
-    float *out;
-    int nx, ny, bx, by;
-} ctx_t;
-
-static void launch_yours(void *p)
+/* The launch exercise.h promises: any block, each thread a 2x2 block of the matrix. */
+static void launch_yours(void *p, cudaStream_t s)
 {
-    const ctx_t *c = (const ctx_t *)p;
-    dim3 block((unsigned)c->bx, (unsigned)c->by);
-    dim3 grid((unsigned)((c->nx + 2 * c->bx - 1) / (2 * c->bx)), (unsigned)((c->ny + 2 * c->by - 1) / (2 * c->by)));
-    transpose_reg2x2<<<grid, block>>>(c->in, c->out, c->nx, c->ny);
+    const tctx_t *c = (const tctx_t *)p;
+    dim3 grid(div_up(c->nx, 2 * c->block.x), div_up(c->ny, 2 * c->block.y));
+    transpose_reg2x2<<<grid, c->block, 0, s>>>(c->in, c->out, c->nx, c->ny);
 }
 
-/* the block shapes it is checked with: square, the source's two, a single warp of 32 x 1, a tall one */
-static const int BLOCKS[][2] = {{8, 8}, {16, 16}, {32, 1}, {4, 32}};
+static const tkernel_t YOURS = {"transpose_reg2x2", launch_yours, TMATRIX_TRANSPOSE};
+
+/* the block shapes it is checked with: square, the source's two (timed), a single warp of 32 x 1, a tall one */
+static const dim3 BLOCKS[] = {dim3(8, 8), dim3(16, 16), dim3(32, 1), dim3(4, 32)};
 #define N_BLOCKS ((int)(sizeof BLOCKS / sizeof BLOCKS[0]))
-/* even shapes (the float2 path) that are not multiples of any block, plus the odd ones */
+/* even shapes (the float2 path) that are not multiples of any block, after the odd ones */
 static const int EVEN_SHAPES[][2] = {{2, 2}, {34, 30}, {1002, 778}};
 #define N_EVEN ((int)(sizeof EVEN_SHAPES / sizeof EVEN_SHAPES[0]))
 #define MAX_ROWS (65535 * 16)  /* the timed 8x8 blocks cover 16 rows each; gridDim.y <= 65535 */
@@ -44,90 +36,80 @@ static const int EVEN_SHAPES[][2] = {{2, 2}, {34, 30}, {1002, 778}};
 
 int main(int argc, char **argv)
 {
+    const int big = TMATRIX_N_CHECK_SHAPES - 1;  /* the last odd shape, 8191x4097 */
     args_t a;
     gpu_info_t g;
-    int nx, ny, def, s, k, fails = 0, checks = 0, nodd;
-    char size[80];
-    mismatch_t mm;
+    tbench_t b;
+    timing_t t[2];
+    check_tally_t tally = {0, 0};
+    int nx, ny, def, s, k, nodd, ok = 1;
+    size_t most;
+    char take[300], label[2][40];
 
+    args_without("--block");  /* the checker tries its own block shapes */
     args_parse_or_exit(argc, argv, &a,
                        "Lesson 08 exercise: verifies your transpose_reg2x2 (exercise.cu) at odd and even sizes with\n"
                        "several block shapes, then times it with 8x8 and 16x16 blocks against cudaMemcpy.",
                        "matrix NXxNY to time (default 8192x8192, 2048x2048 with --quick); N means NxN", NULL, 0);
     def = a.quick ? 2048 : 8192;
     matrix_size_or_exit(&a, def, def, &nx, &ny);
-    if (ny > MAX_ROWS) args_reject("bad --size '%dx%d': at most %d rows", nx, ny, MAX_ROWS);
-    if (nx > MAX_COLS) args_reject("bad --size '%dx%d': at most %d columns", nx, ny, MAX_COLS);
-    if (a.bx) args_reject("bad --block '%dx%d': the checker tries its own block shapes", a.bx, a.by);
+    if (ny > MAX_ROWS) args_reject("bad --size '%s': at most %d rows", args_raw_value(argc, argv, "--size"), MAX_ROWS);
+    if (nx > MAX_COLS) args_reject("bad --size '%s': at most %d columns", args_raw_value(argc, argv, "--size"), MAX_COLS);
     report_init("08_register_tiles_exercise", a.csv);
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 08 exercise - the float2 2x2 register-tile transpose", &a);
+    /* the largest matrices of the run: the last odd shape (8191x4097), or the timed ones */
+    most = (size_t)TMATRIX_CHECK_SHAPES[big][0] * TMATRIX_CHECK_SHAPES[big][1];
+    if (!a.check && (size_t)nx * ny > most) most = (size_t)nx * ny;
+    gpu_require_bytes(2 * most * sizeof(float), "the input and output matrices");
 
     /* Correct first: every shape and block shape, on poisoned output, compared exactly with the CPU. */
     report_say("\nVerification (compared exactly with the CPU transpose):\n");
-    nodd = tmatrix_check_count(a.quick);
+    nodd = TMATRIX_N_CHECK_SHAPES - (a.quick ? 1 : 0);  /* 8191x4097 only without --quick */
     for (s = 0; s < nodd + N_EVEN; s++) {
+        const int *shape = s < nodd ? TMATRIX_CHECK_SHAPES[s] : EVEN_SHAPES[s - nodd];
         tmatrix_t m;
-        int sx = s < nodd ? TMATRIX_CHECK_SHAPES[s][0] : EVEN_SHAPES[s - nodd][0];
-        int sy = s < nodd ? TMATRIX_CHECK_SHAPES[s][1] : EVEN_SHAPES[s - nodd][1];
-        tmatrix_init(&m, sx, sy, a.seed, 0);
+        check_t chk;
+        tmatrix_init(&m, shape[0], shape[1], a.seed, TMATRIX_KEEP_TRANSPOSE);
+        chk = tmatrix_check_of(&m, TMATRIX_TRANSPOSE);
         for (k = 0; k < N_BLOCKS; k++) {
-            ctx_t c = {m.d_in, m.d_out, sx, sy, BLOCKS[k][0], BLOCKS[k][1]};
-            snprintf(size, sizeof size, "%dx%d block %dx%d", sx, sy, c.bx, c.by);
-            verify_launch_f32(launch_yours, &c, m.d_out, m.want, m.got, m.n, &mm);
-            if (!a.csv) fails += verify_print(stdout, "transpose_reg2x2", size, &mm, m.n, (size_t)sy);
-            else fails += mm.count != 0;
-            checks++;
+            tctx_t c = tmatrix_ctx(&m, BLOCKS[k]);
+            char size[80];
+            snprintf(size, sizeof size, "%dx%d block %ux%u", m.nx, m.ny, c.block.x, c.block.y);
+            check_line(&chk, YOURS.label, size, launch_yours, &c, a.csv ? NULL : stdout, &tally);
         }
         tmatrix_free(&m);
     }
-    if (fails) {
+    if (tally.fails) {
         fprintf(stderr, "FAILED: %d of %d checks failed; fix transpose_reg2x2 in exercise.cu (no timing until it passes).\n",
-                fails, checks);
+                tally.fails, tally.checks);
         gpu_finish();
         return EXIT_VERIFY;
     }
-    report_say("OK: %d of %d checks passed\n", checks, checks);
-    if (a.check) {
-        gpu_finish();
-        return EXIT_OK;
-    }
+    report_say("OK: %d of %d checks passed\n", tally.checks, tally.checks);
+    if (a.check) return gpu_finish_status(0);
 
-    {
-        tmatrix_t m;
-        timing_t t_d2d, t[2];
-        double bytes, d2d, gbs[2];
-        int flush, ok = 1;
-        char take[300], label[2][40];
-        tmatrix_init(&m, nx, ny, a.seed, 0);
-        bytes = 2.0 * (double)m.n * sizeof(float);
-        flush = gpu_flush_wanted(&g, &a, 2 * m.n * sizeof(float));
-        d2d = gpu_d2d_gbs(m.d_out, m.d_in, m.n * sizeof(float), &a, flush, &t_d2d);
-        report_set_ceilings(d2d, g.peak_gbs);
-        for (k = 0; k < 2; k++) {
-            ctx_t c = {m.d_in, m.d_out, nx, ny, BLOCKS[k][0], BLOCKS[k][1]};
-            snprintf(label[k], sizeof label[k], "yours f2 2x2 %dx%d", c.bx, c.by);
-            ok &= verify_then_time(label[k], launch_yours, &c, m.d_out, m.want, m.got, m.n, (size_t)ny, &a, flush, &t[k]);
-            gbs[k] = ok ? stats_gbs(bytes, t[k].median_ms) : 0.0;
-        }
-        if (!ok) {
-            fprintf(stderr, "FAILED verification at %dx%d: no timing reported.\n", nx, ny);
-            tmatrix_free(&m);
-            gpu_finish();
-            return EXIT_VERIFY;
-        }
-        if ((nx | ny) & 1) report_say("NOTE: %dx%d has an odd side, so your kernel takes its scalar path here.\n", nx, ny);
-        report_say("\nSectors one warp's float2 store touches (sectors.h): 8x8 blocks %d (all 32 bytes used), "
-                   "16x16 blocks %d.\n", regtile_sectors(8, 8, 2, 1), regtile_sectors(16, 16, 2, 1));
-        report_begin("exercise", "Your float2 2x2 transpose against the copy of the same bytes:", NULL);
-        report_row("cudaMemcpy D2D", &t_d2d, bytes, NAN);
-        for (k = 0; k < 2; k++) report_row(label[k], &t[k], bytes, NAN);
-        snprintf(take, sizeof take,
-                 "16x16 blocks run at %.0f%% of 8x8: a 16x2 warp stores 8 bytes to each of 16 output rows, half of each "
-                 "sector; compare both with the float4 rows of experiment 1.", 100.0 * gbs[1] / gbs[0]);
-        report_end(take);
-        tmatrix_free(&m);
+    tbench_init(&b, &g, &a, nx, ny, TMATRIX_KEEP_TRANSPOSE);
+    for (k = 0; k < 2; k++) {  /* the first two blocks: 8x8 and 16x16 */
+        tctx_t c = tmatrix_ctx(&b.m, BLOCKS[k]);
+        snprintf(label[k], sizeof label[k], "yours f2 2x2 %ux%u", BLOCKS[k].x, BLOCKS[k].y);
+        ok &= tbench_measure(&b, &YOURS, label[k], &c, &t[k]);
     }
-    gpu_finish();
-    return EXIT_OK;
+    if (!ok) {
+        tbench_free(&b);
+        return gpu_finish_status(1);
+    }
+    if ((nx | ny) & 1) report_say("NOTE: %dx%d has an odd side, so your kernel takes its scalar path here.\n", nx, ny);
+    report_say("\nSectors one warp's float2 store touches (sectors.h): 8x8 blocks %d (all 32 bytes used), "
+               "16x16 blocks %d.\n", regtile_sectors(8, 8, 2, 1), regtile_sectors(16, 16, 2, 1));
+    report_begin("exercise", "Your float2 2x2 transpose against the copy of the same bytes:", NULL);
+    report_row("cudaMemcpy D2D", &b.t_d2d, b.bytes, NAN);
+    for (k = 0; k < 2; k++) report_row(label[k], &t[k], b.bytes, NAN);
+    snprintf(take, sizeof take,
+             "16x16 blocks run at %.0f%% of 8x8: a 16x2 warp stores 8 bytes to each of 16 output rows, half of each "
+             "sector; compare both with the float4 rows of experiment 1.",
+             100.0 * stats_gbs(b.bytes, t[1].median_ms) / stats_gbs(b.bytes, t[0].median_ms));
+    report_end(take);
+    tbench_free(&b);
+    return gpu_finish_status(0);
 }

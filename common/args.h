@@ -1,40 +1,64 @@
 /* One command-line parser for every lesson.  Plain C99, no CUDA: it runs (and is unit-tested)
- * before any CUDA call, so a typo never costs a GPU context. */
+ * before any CUDA call, so a typo never costs a GPU context.
+ *
+ * Every number is scanned the same strict way: decimal digits only, no sign, no space, no leading
+ * zero (except "0" itself), no overflow; the k/M/G suffix only in --size.  Every option that takes
+ * a value also takes it as --opt=value.  An error prints two lines on stderr,
+ *     <prog>: <reason, quoting the argument exactly as typed>
+ *     run with --help for the options
+ * and exits 2 (EXIT_USAGE); the usage text is printed only by --help (stdout, exit 0). */
 #ifndef ARGS_H
 #define ARGS_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define ARGS_MAX_DIM   2147483647L         /* one dimension fits an int            */
-#define ARGS_MAX_ELEMS 2147483647L         /* nx*ny fits an int: kernels index with int */
-#define ARGS_MAX_REPS  100000
+/* One dimension of --size fits an int (the kernels' row and column indices); the element count
+ * (NX*NY, or one number N) is bounded only by 2^40 here, since the real bound is the GPU's memory,
+ * which each program checks after gpu_init. */
+#define ARGS_MAX_DIM    2147483647LL
+#define ARGS_MAX_ELEMS  (1LL << 40)
+#define ARGS_MAX_REPS   100000
 #define ARGS_MAX_WARMUP 10000
+#define ARGS_LIST_MAX   64          /* numbers in one OPT_LIST value */
 
 enum { FLUSH_AUTO = -1, FLUSH_OFF = 0, FLUSH_ON = 1 };
 
 typedef struct {
     int help;
-    long nx, ny;          /* --size NX[xNY]; 0 = lesson default; ny = 0 when one number given */
+    int64_t nx, ny;       /* --size NX[xNY]; 0 = lesson default; ny = 0 when one number given
+                           * (int64_t is `long` on Linux: "%ld" prints it there)             */
     int reps, warmup;     /* timed repetitions, untimed warm-up launches             */
-    int bx, by;           /* --block WxH; 0 = lesson default                         */
+    int bx, by;           /* --block WxH; 0 = lesson default; by = 1 for --block W    */
     int csv, check, quick;
     int flush;            /* FLUSH_AUTO / FLUSH_ON / FLUSH_OFF                        */
     unsigned long long seed;
+    int dry_run;          /* --dry-run: see args_dry_run                              */
 } args_t;
 
 /* Lesson-specific options: a table of these is handed to args_parse. */
-typedef enum { OPT_FLAG, OPT_INT } opt_kind_t;
+typedef enum { OPT_FLAG, OPT_INT, OPT_LIST } opt_kind_t;
+
+/* The value of an OPT_LIST option, e.g. --strides 1,2,4: n numbers in v.  Not touched when the
+ * option is not given, so a lesson can start from {0} and read n == 0 as "use the default". */
 typedef struct {
-    const char *name;     /* "--stride"                                          */
+    int n;
+    int v[ARGS_LIST_MAX];
+} args_list_t;
+
+typedef struct {
+    const char *name;     /* "--stride"                                                    */
     opt_kind_t kind;
-    int *dst;             /* set to 1 for a flag, to the value for an int        */
-    long min, max;        /* allowed range for OPT_INT                           */
-    const char *meta;     /* "N" for the usage line                              */
+    void *dst;            /* OPT_FLAG, OPT_INT: an int (1 for a flag, the value for an int);
+                           * OPT_LIST: an args_list_t                                      */
+    long min, max;        /* allowed range of the value (OPT_INT) or of every number (OPT_LIST);
+                           * min >= 0: numbers are written without a sign                  */
+    const char *meta;     /* "N" for the usage line (default N, LIST for a list)           */
     const char *help;
 } lesson_opt_t;
 
@@ -42,15 +66,18 @@ enum { ARGS_OK = 0, ARGS_HELP = 1, ARGS_ERROR = -1 };
 
 void args_defaults(args_t *a);
 
-/* Parses argv into *a and the lesson options.  Returns ARGS_OK, ARGS_HELP or ARGS_ERROR;
- * on error writes a one-line reason naming the bad token into err. */
+/* Parses argv into *a and the lesson options.  Returns ARGS_OK, ARGS_HELP (--help or -h anywhere)
+ * or ARGS_ERROR; on error writes a one-line reason quoting the bad argument as typed into err.
+ * The shared options are those args_without and args_size_forms left. */
 int args_parse(int argc, char **argv, args_t *a,
                const lesson_opt_t *opts, int nopts, char *err, size_t errlen);
 
-/* Parses "4096", "64M", "8191x4097", "2kx3" into nx, ny (ny = 0 for one number).
- * Suffixes k, M, G multiply by 2^10, 2^20, 2^30.  Returns 0 or -1. */
-int args_parse_size(const char *s, long *nx, long *ny);
+/* Parses "4096", "64M", "8191x4097", "2kx3" into nx, ny (ny = 0 for one number).  Suffixes k, M, G
+ * multiply by 2^10, 2^20, 2^30.  Each side of NXxNY is at most ARGS_MAX_DIM, the element count at
+ * most ARGS_MAX_ELEMS.  Returns 0, or -1 (nothing set). */
+int args_parse_size(const char *s, int64_t *nx, int64_t *ny);
 
+/* The --help text.  size_help NULL: the program has no --size (no line for it). */
 void args_usage(FILE *f, const char *prog, const char *summary, const char *size_help,
                 const lesson_opt_t *opts, int nopts);
 
@@ -58,22 +85,51 @@ void args_usage(FILE *f, const char *prog, const char *summary, const char *size
  * (20 otherwise), also shown by --help.  --quick's 5 and an explicit --reps still win. */
 void args_default_reps(int reps);
 
-/* args_parse plus the standard reaction: usage and exit 0 on --help,
- * "prog: reason" + usage on stderr and exit 2 on an error. */
+/* Call before parsing: takes a shared option out of this program's parser and usage, so that it is
+ * an "unknown option" there, e.g. args_without("--block") in a program whose kernels fix their
+ * blocks.  Names: --size --reps --warmup --block --flush (also takes --no-flush) --seed --check
+ * --quick --csv.  An unknown name is a bug in the program: it aborts.  NULL brings every shared
+ * option back (for tests). */
+void args_without(const char *opt);
+
+/* Call before parsing: which forms of --size this program takes (default both).  A refused form
+ * is an error naming the value, and the usage shows only the accepted ones ("--size N").
+ * 0 is the same as args_without("--size"). */
+enum { ARGS_SIZE_N = 1, ARGS_SIZE_NXNY = 2 };
+void args_size_forms(int forms);
+
+/* args_parse plus the standard reaction: usage on stdout and exit 0 on --help; on an error the two
+ * lines above on stderr and exit 2.  size_help NULL: the program has no --size. */
 void args_parse_or_exit(int argc, char **argv, args_t *a, const char *summary,
                         const char *size_help, const lesson_opt_t *opts, int nopts);
 
-/* The text that follows the last `opt` on the command line, exactly as typed, or "?" when opt is
- * not there: for an error found after parsing (args_reject) to quote the value as the user gave it. */
+/* 1 when --dry-run was given to the last args_parse (or args_parse_or_exit): the arguments and the
+ * program's own checks of them are all that runs (gpu_init exits 0 before the first CUDA call). */
+int args_dry_run(void);
+
+/* The value of the last `opt` on the command line, exactly as typed ("--opt V" or "--opt=V"), or
+ * "?" when opt is not there: for an error found after parsing (args_reject) to quote the value as
+ * the user gave it. */
 const char *args_raw_value(int argc, char **argv, const char *opt);
 
 /* For checks only the lesson can make after parsing (e.g. "--block must be a multiple of 32"):
- * prints "prog: reason" and the usage of the last args_parse_or_exit call, exits 2. */
+ * prints "prog: reason" and "run with --help for the options" on stderr, exits 2. */
 void args_reject(const char *fmt, ...)
 #ifdef __GNUC__
     __attribute__((format(printf, 1, 2), noreturn))
 #endif
     ;
+
+/* ---- the matrix shape of the transpose lessons (02, 04-08) ------------------------------------ */
+
+/* --size NXxNY is a matrix of NX columns and NY rows; one number N means N x N; no --size means
+ * def_nx x def_ny.  Returns 0, or -1 (nothing set) when N x N would exceed ARGS_MAX_ELEMS
+ * (args_parse already checks NXxNY). */
+int matrix_size_from_args(const args_t *a, int def_nx, int def_ny, int *nx, int *ny);
+
+/* matrix_size_from_args, rejecting a too-large N x N with args_reject (exit 2, quoting the --size
+ * given to the last args_parse_or_exit as typed). */
+void matrix_size_or_exit(const args_t *a, int def_nx, int def_ny, int *nx, int *ny);
 
 #ifdef __cplusplus
 }

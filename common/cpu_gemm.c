@@ -20,7 +20,20 @@ void cpu_gemm_element(const float *A, const float *B, int N, int K, int row, int
 
 double cpu_gemm_tolerance(int K)
 {
-    return (double)K * ldexp(1.0, -23);
+    double k = (double)K, s = 4.0 * sqrt(k);
+    return (k < s ? k : s) * ldexp(1.0, -23);
+}
+
+void cpu_gemm_sample_at(int M, int N, uint64_t seed, size_t i, int *row, int *col)
+{
+    if (i < 4) {
+        *row = (i & 2) ? M - 1 : 0;
+        *col = (i & 1) ? N - 1 : 0;
+    } else {
+        uint64_t h = rng_mix64(seed ^ rng_mix64((uint64_t)(i - 4)));
+        *row = (int)(h % (uint64_t)M);
+        *col = (int)((h >> 32) % (uint64_t)N);
+    }
 }
 
 static void check_one(const float *A, const float *B, const float *got, int N, int K, int r, int c,
@@ -51,13 +64,10 @@ size_t verify_gemm_f32(const float *A, const float *B, const float *got, int M, 
             for (c = 0; c < N; c++) check_one(A, B, got, N, K, r, c, tol, m);
     } else {
         size_t s;
-        check_one(A, B, got, N, K, 0, 0, tol, m);
-        check_one(A, B, got, N, K, 0, N - 1, tol, m);
-        check_one(A, B, got, N, K, M - 1, 0, tol, m);
-        check_one(A, B, got, N, K, M - 1, N - 1, tol, m);
-        for (s = 0; s < sample; s++) {
-            uint64_t h = rng_mix64(seed ^ rng_mix64(s));
-            check_one(A, B, got, N, K, (int)(h % (uint64_t)M), (int)((h >> 32) % (uint64_t)N), tol, m);
+        int r, c;
+        for (s = 0; s < sample + 4; s++) {
+            cpu_gemm_sample_at(M, N, seed, s, &r, &c);
+            check_one(A, B, got, N, K, r, c, tol, m);
         }
     }
     return m->count;

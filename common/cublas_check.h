@@ -1,6 +1,6 @@
 /* cuBLAS as lesson 08 uses it: CUBLAS_CHECK(call), CHECK for cuBLAS calls (on failure: file:line,
- * the call, cuBLAS's status number and name, then exit 4 like every other CUDA error), and the
- * row-major FP32 product.  Header-only so that lessons without cuBLAS need not link it. */
+ * the call, cuBLAS's status number and name, then exit 4 like every other CUDA error), the handle,
+ * the row-major FP32 product and the launch of its table row.  Header-only so that lessons without cuBLAS need not link it. */
 #ifndef CUBLAS_CHECK_H
 #define CUBLAS_CHECK_H
 
@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "exitcodes.h"
+#include "gemm_problem.h"
 
 #define CUBLAS_CHECK(call)                                                                        \
     do {                                                                                          \
@@ -19,14 +20,39 @@
         }                                                                                         \
     } while (0)
 
-/* Row-major C = A x B (A M x K, B K x N, C M x N, floats) with cublasSgemm.  cuBLAS is column-major;
- * a row-major matrix read column-major is its transpose, and C^T = B^T x A^T, so cuBLAS is asked for
- * the N x M product of B (leading dimension N) and A (leading dimension K) over the same memory. */
-static inline void cublas_sgemm_row_major(cublasHandle_t h, int M, int N, int K, const float *A, const float *B,
-                                          float *C)
+/* The handle of the course's cuBLAS rows: created once (creating one costs a good part of a second),
+ * FP32 math as written (CUBLAS_DEFAULT_MATH: no TF32 Tensor Cores).  Free with cublasDestroy. */
+static inline cublasHandle_t cublas_course_handle(void)
+{
+    cublasHandle_t h;
+    CUBLAS_CHECK(cublasCreate(&h));
+    CUBLAS_CHECK(cublasSetMathMode(h, CUBLAS_DEFAULT_MATH));
+    return h;
+}
+
+/* Row-major C = A x B (A M x K, B K x N, C M x N, floats) with cublasSgemm, on stream s.  cuBLAS is
+ * column-major; a row-major matrix read column-major is its transpose, and C^T = B^T x A^T, so
+ * cuBLAS is asked for the N x M product of B (leading dimension N) and A (leading dimension K) over
+ * the same memory. */
+static inline void cublas_sgemm_row_major(cublasHandle_t h, cudaStream_t s, int M, int N, int K, const float *A,
+                                          const float *B, float *C)
 {
     const float one = 1.0f, zero = 0.0f;
+    CUBLAS_CHECK(cublasSetStream(h, s));
     CUBLAS_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &one, B, N, A, K, &zero, C, N));
+}
+
+/* gemm_program_t's open and close for a program with cuBLAS rows: the handle (cublas_course_handle)
+ * is the `user` its check and experiments get. */
+static inline void *cublas_gemm_open(void) { return cublas_course_handle(); }
+static inline void cublas_gemm_close(void *handle) { CUBLAS_CHECK(cublasDestroy((cublasHandle_t)handle)); }
+
+/* The cublasSgemm row of an SGEMM table (08 parts 2 and 3), a launch_fn_t on a gemm_ctx_t: its
+ * product, FP32 in and out, with its handle, on stream s. */
+static inline void launch_cublas_sgemm(void *ctx, cudaStream_t s)
+{
+    const gemm_ctx_t *c = (const gemm_ctx_t *)ctx;
+    cublas_sgemm_row_major(c->cublas, s, c->p->M, c->p->N, c->p->K, c->p->dA, c->p->dB, c->p->dC);
 }
 
 #endif

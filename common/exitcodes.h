@@ -6,6 +6,7 @@
 #define EXIT_VERIFY    1  /* a kernel produced a wrong result                  */
 #define EXIT_USAGE     2  /* bad command-line arguments                        */
 #define EXIT_NO_GPU    3  /* no usable GPU, no driver, driver too old, wrong ARCH */
-#define EXIT_CUDA      4  /* any other CUDA error, out of memory included       */
+#define EXIT_CUDA      4  /* any other CUDA error                              */
+#define EXIT_NO_MEMORY 5  /* the run needs more GPU or host memory than is free */
 
 #endif

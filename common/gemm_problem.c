@@ -1,4 +1,4 @@
-/* The plain-C half of gemm_problem.h: the size options and how much of C is checked. */
+/* The plain-C half of gemm_problem.h: the size options, how much of C the CPU checks, the FP32 lanes. */
 #include "gemm_problem.h"
 
 void gemm_size_args_init(gemm_size_args_t *s)
@@ -22,16 +22,6 @@ void gemm_size_resolve(const gemm_size_args_t *s, int quick, int *M, int *N, int
     *K = s->k ? s->k : def;
 }
 
-void gemm_size_or_exit(int argc, char **argv, const args_t *a, const gemm_size_args_t *s, const char *block_why,
-                       int *M, int *N, int *K)
-{
-    if (a->nx)
-        args_reject("bad --size '%s': this program sizes its product with --mnk N or --m/--n/--k",
-                    args_raw_value(argc, argv, "--size"));
-    if (a->bx) args_reject("bad --block '%s': %s", args_raw_value(argc, argv, "--block"), block_why);
-    gemm_size_resolve(s, a->quick, M, N, K);
-}
-
 size_t gemm_sample(int M, int N, int K)
 {
     return (double)M * N * K <= GEMM_FULL_CHECK_MACS ? 0 : GEMM_SAMPLE;
@@ -39,11 +29,19 @@ size_t gemm_sample(int M, int N, int K)
 
 size_t gemm_checked_elems(int M, int N, int K)
 {
-    size_t s = gemm_sample(M, N, K);
-    return s ? s + 4 : (size_t)M * N;
+    (void)K;
+    return (size_t)M * (size_t)N;
 }
 
 int gemm_fp32_lanes_per_sm(int major, int minor)
 {
     return (major < 8 || (major == 8 && minor == 0)) ? 64 : 128;
+}
+
+size_t gemm_problem_bytes(int M, int N, int K, int offset, int half)
+{
+    size_t na = (size_t)M * K + offset, nb = (size_t)K * N + offset, nc = (size_t)M * N;
+    size_t bytes = (na + nb + nc + offset) * sizeof(float) + nc * 2 * sizeof(double) + 2 * sizeof(unsigned long long);
+    if (half) bytes += (na + nb) * 2;   /* sizeof(__half) */
+    return bytes;
 }

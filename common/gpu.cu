@@ -7,6 +7,7 @@
 #include "verify.h"
 
 #include <nvtx3/nvToolsExt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -28,6 +29,7 @@ void check_cuda_fail(cudaError_t err, const char *call, const char *file, int li
         if (cudaMemGetInfo(&fr, &total) == cudaSuccess)
             fprintf(stderr, "GPU memory: %.1f MiB free of %.1f MiB. Try a smaller --size.\n",
                     fr / 1048576.0, total / 1048576.0);
+        exit(EXIT_NO_MEMORY);
     }
     exit(EXIT_CUDA);
 }
@@ -43,6 +45,10 @@ __global__ void probe_kernel(int *out)
     if (out) *out = 1;
 }
 
+static cudaStream_t stream = NULL;
+
+cudaStream_t gpu_stream(void) { return stream; }
+
 void gpu_init(gpu_info_t *g)
 {
     int n = 0, v = 0;
@@ -50,6 +56,10 @@ void gpu_init(gpu_info_t *g)
     char msg[400];
     cudaDeviceProp p;
 
+    if (args_dry_run()) {
+        printf("dry run: arguments accepted; nothing was run.\n");
+        exit(EXIT_OK);
+    }
     cudaDriverGetVersion(&g->driver_version);
     cudaRuntimeGetVersion(&g->runtime_version);
     e = cudaGetDeviceCount(&n);
@@ -96,6 +106,9 @@ void gpu_init(gpu_info_t *g)
     probe_kernel<<<1, 1>>>(NULL);
     CHECK_LAST();
     CHECK(cudaDeviceSynchronize());
+    /* A blocking stream: it waits for the default stream and the default stream for it, so the
+     * helpers' cudaMemset/cudaMemcpy order with every launch. */
+    CHECK(cudaStreamCreate(&stream));
 }
 
 void gpu_print_header(const gpu_info_t *g, const char *title, const args_t *a)
@@ -107,7 +120,8 @@ void gpu_print_header(const gpu_info_t *g, const char *title, const args_t *a)
                g->mem_clock_khz / 1000, g->bus_bits, g->peak_gbs);
     report_say("CUDA runtime %d.%d, driver %d.%d\n", g->runtime_version / 1000, (g->runtime_version % 1000) / 10,
                g->driver_version / 1000, (g->driver_version % 1000) / 10);
-    report_say("Timing: CUDA events, median (min - max) of %d runs after %d warm-ups; L2 flushed before each run: %s\n",
+    report_say("Timing: CUDA events, median (min - max) of %d runs after %d warm-ups; L2 flushed before each run: %s;\n"
+               "  without a flush a run is a batch of back-to-back launches (about 1 ms) and counts per launch\n",
                a->reps, a->warmup,
                a->flush == FLUSH_ON ? "always" : a->flush == FLUSH_OFF ? "never" : "when the data touched is < 4x L2");
 }
@@ -117,6 +131,22 @@ size_t gpu_free_bytes(void)
     size_t fr = 0, total = 0;
     CHECK(cudaMemGetInfo(&fr, &total));
     return fr;
+}
+
+void gpu_require_bytes(size_t bytes, const char *what)
+{
+    size_t fr = 0, total = 0;
+    /* what the helpers allocate besides: the L2 flush buffer (at most 2 x L2, 32 MiB at least)
+     * and some slack for the CUDA context's own allocations */
+    size_t extra = (size_t)512 << 20;
+    CHECK(cudaMemGetInfo(&fr, &total));
+    if (bytes + extra > fr) {
+        fprintf(stderr, "Not enough GPU memory: %s needs %.2f GiB (plus about %.1f GiB for the helpers), "
+                        "%.2f GiB of %.2f GiB are free.\n"
+                        "Try a smaller --size, or free the GPU (nvidia-smi lists who uses it).\n",
+                what, bytes / 1073741824.0, extra / 1073741824.0, fr / 1073741824.0, total / 1073741824.0);
+        exit(EXIT_NO_MEMORY);
+    }
 }
 
 void *gpu_alloc(size_t bytes, const char *what)
@@ -130,11 +160,38 @@ void *gpu_alloc(size_t bytes, const char *what)
         fprintf(stderr, "Out of GPU memory allocating %s: asked for %.1f MiB, %.1f MiB free of %.1f MiB.\n"
                         "Try a smaller --size, or free the GPU (nvidia-smi lists who uses it).\n",
                 what, bytes / 1048576.0, fr / 1048576.0, total / 1048576.0);
-        exit(EXIT_CUDA);
+        exit(EXIT_NO_MEMORY);
     }
     CHECK(e);
     return p;
 }
+
+void *host_alloc(size_t bytes, const char *what)
+{
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p) {
+        fprintf(stderr, "Out of host memory allocating %s (%.1f MiB). Try a smaller --size.\n", what,
+                bytes / 1048576.0);
+        exit(EXIT_NO_MEMORY);
+    }
+    return p;
+}
+
+void *host_alloc_pinned(size_t bytes, const char *what)
+{
+    void *p = NULL;
+    cudaError_t e = cudaMallocHost(&p, bytes ? bytes : 1);
+    if (e == cudaErrorMemoryAllocation) {
+        cudaGetLastError();
+        fprintf(stderr, "Out of pinned host memory allocating %s (%.1f MiB). Try a smaller --size.\n", what,
+                bytes / 1048576.0);
+        exit(EXIT_NO_MEMORY);
+    }
+    CHECK(e);
+    return p;
+}
+
+void gpu_free_host(void *p) { CHECK(cudaFreeHost(p)); }
 
 void gpu_poison(void *p, size_t bytes)
 {
@@ -151,7 +208,7 @@ __global__ void fill_random_kernel(float *d, size_t n, uint64_t seed)
 void gpu_fill_random_f32(float *d, size_t n, uint64_t seed)
 {
     if (n == 0) return;
-    fill_random_kernel<<<1024, 256>>>(d, n, seed);
+    fill_random_kernel<<<1024, 256, 0, stream>>>(d, n, seed);
     CHECK_LAST();
 }
 
@@ -186,7 +243,7 @@ static void l2_flush(void)
         CHECK(cudaMemset(flush_buf, 0, bytes));
         flush_n4 = bytes / sizeof(float4);
     }
-    l2_flush_kernel<<<1024, 256>>>((const float4 *)flush_buf, flush_n4, flush_sink);
+    l2_flush_kernel<<<1024, 256, 0, stream>>>((const float4 *)flush_buf, flush_n4, flush_sink);
     CHECK_LAST();
 }
 
@@ -197,36 +254,68 @@ int gpu_flush_wanted(const gpu_info_t *g, const args_t *a, size_t ws_bytes)
 
 /* ---- timing ------------------------------------------------------------------------------ */
 
-timing_t bench_median_ms(const char *label, launch_fn_t launch, void *ctx, const args_t *a, int flush)
+/* Launches per timed sample without a flush: enough back-to-back launches for about this long. */
+#define BATCH_TARGET_MS 1.0
+#define BATCH_MAX 256
+
+/* Times one event pair around n back-to-back launches; returns the milliseconds. */
+static float time_launches(launch_fn_t launch, void *ctx, int n, cudaEvent_t e0, cudaEvent_t e1)
 {
     int i;
-    char range[160];
-    cudaEvent_t *ev = (cudaEvent_t *)malloc(2 * (size_t)a->reps * sizeof *ev);
-    float *ms = (float *)malloc((size_t)a->reps * sizeof *ms);
-    timing_t t;
-    if (!ev || !ms) {
-        fprintf(stderr, "out of host memory\n");
-        exit(EXIT_CUDA);
-    }
-    snprintf(range, sizeof range, "L:%s", label);
-    for (i = 0; i < a->warmup; i++) {
-        launch(ctx);
+    float ms = 0.0f;
+    CHECK(cudaEventRecord(e0, stream));
+    for (i = 0; i < n; i++) {
+        launch(ctx, stream);
         CHECK_LAST();
     }
+    CHECK(cudaEventRecord(e1, stream));
+    CHECK(cudaEventSynchronize(e1));
+    CHECK(cudaEventElapsedTime(&ms, e0, e1));
+    return ms;
+}
+
+timing_t bench_median_ms(const char *label, launch_fn_t launch, void *ctx, const args_t *a, int flush)
+{
+    int i, batch = 1;
+    char range[160];
+    cudaEvent_t *ev = (cudaEvent_t *)host_alloc(2 * (size_t)a->reps * sizeof *ev, "the timing events");
+    float *ms = (float *)host_alloc((size_t)a->reps * sizeof *ms, "the timings");
+    timing_t t;
+    snprintf(range, sizeof range, "L:%s", label);
     for (i = 0; i < 2 * a->reps; i++) CHECK(cudaEventCreate(&ev[i]));
+    if (a->warmup > 0) {
+        /* The first launch alone (it may load the module), then the other warm-ups back to back,
+         * which say how long one launch takes (one more launch when there is no other warm-up). */
+        int nw = a->warmup > 1 ? a->warmup - 1 : 1;
+        float w;
+        launch(ctx, stream);
+        CHECK_LAST();
+        CHECK(cudaStreamSynchronize(stream));
+        w = time_launches(launch, ctx, nw, ev[0], ev[1]) / (float)nw;
+        if (!flush && w > 0.0f) batch = (int)ceil(BATCH_TARGET_MS / w);
+        batch = batch < 1 ? 1 : batch > BATCH_MAX ? BATCH_MAX : batch;
+        if (flush) batch = 1;
+    }
     for (i = 0; i < a->reps; i++) {
+        int k;
         if (flush) l2_flush();
         nvtxRangePushA(range);
-        CHECK(cudaEventRecord(ev[2 * i]));
-        launch(ctx);
-        CHECK_LAST();
-        CHECK(cudaEventRecord(ev[2 * i + 1]));
+        CHECK(cudaEventRecord(ev[2 * i], stream));
+        for (k = 0; k < batch; k++) {
+            launch(ctx, stream);
+            CHECK_LAST();
+        }
+        CHECK(cudaEventRecord(ev[2 * i + 1], stream));
         nvtxRangePop();
     }
     CHECK(cudaEventSynchronize(ev[2 * a->reps - 1]));
-    for (i = 0; i < a->reps; i++) CHECK(cudaEventElapsedTime(&ms[i], ev[2 * i], ev[2 * i + 1]));
+    for (i = 0; i < a->reps; i++) {
+        CHECK(cudaEventElapsedTime(&ms[i], ev[2 * i], ev[2 * i + 1]));
+        ms[i] /= (float)batch;
+    }
     for (i = 0; i < 2 * a->reps; i++) CHECK(cudaEventDestroy(ev[i]));
     t = stats_summary(ms, a->reps);
+    t.batch = batch;
     free(ev);
     free(ms);
     return t;
@@ -234,10 +323,10 @@ timing_t bench_median_ms(const char *label, launch_fn_t launch, void *ctx, const
 
 typedef struct { void *dst; const void *src; size_t bytes; } d2d_ctx_t;
 
-static void d2d_launch(void *p)
+static void d2d_launch(void *p, cudaStream_t s)
 {
     d2d_ctx_t *c = (d2d_ctx_t *)p;
-    CHECK(cudaMemcpyAsync(c->dst, c->src, c->bytes, cudaMemcpyDeviceToDevice, 0));
+    CHECK(cudaMemcpyAsync(c->dst, c->src, c->bytes, cudaMemcpyDeviceToDevice, s));
 }
 
 double gpu_d2d_gbs(void *dst, const void *src, size_t bytes, const args_t *a, int flush, timing_t *t)
@@ -254,4 +343,16 @@ void gpu_finish(void)
     if (flush_buf) CHECK(cudaFree(flush_buf));
     if (flush_sink) CHECK(cudaFree(flush_sink));
     flush_buf = flush_sink = NULL;
+    if (stream) CHECK(cudaStreamDestroy(stream));
+    stream = NULL;
+}
+
+int gpu_finish_status(int failed)
+{
+    gpu_finish();
+    if (failed) {
+        fprintf(stderr, "A kernel FAILED verification: its figures were not reported.\n");
+        return EXIT_VERIFY;
+    }
+    return EXIT_OK;
 }

@@ -1,5 +1,6 @@
-/* The CUDA side of the shared helpers: device discovery and report, allocation, poisoning and
- * random fill, the L2 flush, event timing, and the cudaMemcpy ceiling. */
+/* The CUDA side of the shared helpers: device discovery and report, the stream every launch goes
+ * to, allocation (with the memory a run needs checked up front), poisoning and random fill, the L2
+ * flush, event timing, the cudaMemcpy ceiling, and the end of a run. */
 #ifndef GPU_H
 #define GPU_H
 
@@ -7,6 +8,14 @@
 #include <stdint.h>
 #include "args.h"
 #include "stats.h"
+
+#ifdef __CUDACC__
+#include <cuda_runtime.h>
+typedef cudaStream_t gpu_stream_t;
+#else
+/* The same type as cudaStream_t, declared without CUDA's headers for the host-only C files. */
+typedef struct CUstream_st *gpu_stream_t;
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -24,17 +33,37 @@ typedef struct {
 } gpu_info_t;
 
 /* Finds the GPU and checks it can run this binary; exits 3 with a reason and a fix when there
- * is no driver, no GPU, a driver older than the toolkit, or no code for this GPU. */
+ * is no driver, no GPU, a driver older than the toolkit, or no code for this GPU.  It is the
+ * first CUDA call of every program: with --dry-run (args_dry_run) it says so and exits 0 instead. */
 void gpu_init(gpu_info_t *g);
 
 /* The lesson's header: title, GPU, peak arithmetic, CUDA versions, timing method. */
 void gpu_print_header(const gpu_info_t *g, const char *title, const args_t *a);
 
+/* The stream every launch of the course goes to (created by gpu_init; it synchronises with the
+ * default stream, so cudaMemcpy and cudaMemset order with it). */
+gpu_stream_t gpu_stream(void);
+
+/* One launch signature for every kernel the lessons time: launch(ctx, stream) enqueues exactly
+ * the kernel (or library call) of one table row on `stream`, and nothing else. */
+typedef void (*launch_fn_t)(void *ctx, gpu_stream_t stream);
+
+/* Before any experiment: exits 5 (EXIT_NO_MEMORY) with what is needed, what is free and what to
+ * do when `bytes` of GPU memory (everything the run allocates, helpers' buffers included) are not
+ * free. */
+void gpu_require_bytes(size_t bytes, const char *what);
+
 /* cudaMalloc that explains itself: on failure says what for, how much was asked and how much
- * is free, then exits 4. */
+ * is free, then exits 5. */
 void *gpu_alloc(size_t bytes, const char *what);
 /* Bytes free on the device now. */
 size_t gpu_free_bytes(void);
+
+/* malloc / cudaMallocHost (page-locked: copies from the GPU run several times faster) that explain
+ * themselves: on failure say what for and how much, then exit 5.  Free with free / gpu_free_host. */
+void *host_alloc(size_t bytes, const char *what);
+void *host_alloc_pinned(size_t bytes, const char *what);
+void gpu_free_host(void *p);
 
 /* Fills outputs with POISON_BYTE (NaN) so unwritten elements fail verification. */
 void gpu_poison(void *p, size_t bytes);
@@ -45,10 +74,14 @@ void gpu_fill_random_f32(float *d, size_t n, uint64_t seed);
 /* Should timed launches of a kernel touching ws_bytes be preceded by an L2 flush? */
 int gpu_flush_wanted(const gpu_info_t *g, const args_t *a, size_t ws_bytes);
 
-/* Times launch(ctx) with CUDA events: a->warmup untimed launches, then a->reps timed ones, each
- * preceded by an L2 flush when flush is set.  Every timed launch sits in an NVTX range named
- * "L:<label>" so `make profile` can name the kernel by its table row. */
-typedef void (*launch_fn_t)(void *ctx);
+/* Times launch(ctx, gpu_stream()) with CUDA events, after a->warmup untimed launches.
+ * flush set: a->reps samples, each one launch between its own event pair, an L2 flush before it.
+ * flush not set: nothing needs to sit between launches, so each of the a->reps samples is one
+ * event pair around a batch of back-to-back launches (enough for about a millisecond, from the
+ * warm-ups' time; 1 without warm-ups), divided by the batch: a short kernel is not charged the
+ * gap between two launches.  The result is per launch; t.batch says how many made a sample.
+ * Every sample sits in an NVTX range "L:<label>", which is how `make profile` names the kernel
+ * after its table row. */
 timing_t bench_median_ms(const char *label, launch_fn_t launch, void *ctx, const args_t *a, int flush);
 
 /* The copy ceiling: cudaMemcpy device-to-device of `bytes` from src to dst, timed like a kernel;
@@ -58,6 +91,10 @@ double gpu_d2d_gbs(void *dst, const void *src, size_t bytes, const args_t *a, in
 
 /* Synchronises, reports any pending error, frees the helpers' own buffers. */
 void gpu_finish(void);
+
+/* The end of main: gpu_finish, then, when failed, "A kernel FAILED verification: its figures were
+ * not reported." on stderr.  Returns the exit code: EXIT_OK, or EXIT_VERIFY when failed. */
+int gpu_finish_status(int failed);
 
 #ifdef __cplusplus
 }

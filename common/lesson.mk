@@ -1,113 +1,103 @@
 # Shared build rules for every lesson.  A lesson's Makefile sets a few variables and includes this:
 #
-#   PROG            the program, built from $(PROG).cu (plus LOCAL_SRC if any)
-#   PROGS           optional: several programs, in the order `make run` runs them (default $(PROG))
-#   LOCAL_SRC       extra lesson-local .cu files (optional)
+#   PROGS           the lesson's programs, each built from <name>.cu, in the order `make run` runs them
 #   LESSON_LIBS     extra libraries, e.g. -lcublas (optional)
 #   PROFILE_METRICS comma-separated Nsight Compute metrics for `make profile`
 #   BAD_ARGS        lesson-specific bad arguments for `make test`, separated by ';'
 #                   (the last word of each is the token the error message must name)
+#   RESULTS_ARGS    extra runs of the first program for `make results`, separated by ';'
 #   include ../common/lesson.mk
 #
 # If the lesson has exercise.cu, solution.cu and exercise_check.cu, two more programs are built:
 # ./student (built from exercise.cu, the student's kernel) and ./solution (the reference), both
-# driven by exercise_check.cu.
+# driven by exercise_check.cu.  The shared helpers come from common/'s library (common/Makefile),
+# built once for every lesson; config.mk says which compiler, targets and flags.
 
-COMMON   := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
-BUILD    := build
-NVCC     ?= nvcc
-CC       ?= gcc
-ARCH     ?= auto
-ARGS     ?=
+include $(dir $(lastword $(MAKEFILE_LIST)))config.mk
 
-# ---- target GPU ---------------------------------------------------------------------------
-# auto: the GPU in this machine if nvidia-smi sees one, otherwise a fixed list so that a machine
-# without a GPU (CI) still builds: sm_70 (sm_75 where the toolkit dropped Volta, as CUDA 13 did),
-# sm_80, sm_90, and compute_90 PTX that newer GPUs compile at load time.
-ifeq ($(ARCH),auto)
-  HAVE_GPU := $(shell nvidia-smi -L 2>/dev/null | grep -q '^GPU' && echo yes)
-  ifeq ($(HAVE_GPU),yes)
-    ARCH_FLAGS := -arch=native
-  else
-    KNOWN_ARCHS := $(shell $(NVCC) --list-gpu-arch 2>/dev/null)
-    FIRST_SM    := $(if $(filter compute_70,$(KNOWN_ARCHS)),70,75)
-    ARCH_FLAGS  := $(foreach s,$(FIRST_SM) 80 90,-gencode arch=compute_$(s),code=sm_$(s)) \
-                   -gencode arch=compute_90,code=compute_90
-  endif
-else ifeq ($(ARCH),native)
-  ARCH_FLAGS := -arch=native
-else
-  ARCH_FLAGS := -arch=$(ARCH)
-endif
-
-# All warnings, warnings as errors, for device code (nvcc) and host code (the host compiler).
-NVCCFLAGS := -O3 -lineinfo $(ARCH_FLAGS) -I$(COMMON) -Werror all-warnings -Wno-deprecated-gpu-targets \
-             -Xcompiler -Wall,-Wextra,-Werror $(if $(VERBOSE),-Xptxas -v)
-CFLAGS    := -std=c99 -O2 -Wall -Wextra -Werror -pedantic -I$(COMMON)
-LDLIBS    := $(LESSON_LIBS) -ldl
-
-COMMON_C   := $(wildcard $(COMMON)/*.c)
-COMMON_CU  := $(wildcard $(COMMON)/*.cu)
-COMMON_OBJ := $(patsubst $(COMMON)/%.c,$(BUILD)/common_%.o,$(COMMON_C)) \
-              $(patsubst $(COMMON)/%.cu,$(BUILD)/common_%_cu.o,$(COMMON_CU))
-HEADERS    := $(wildcard $(COMMON)/*.h $(COMMON)/*.cuh *.h *.cuh)
-LOCAL_OBJ  := $(patsubst %.cu,$(BUILD)/%.o,$(LOCAL_SRC))
-
+ARGS  ?=
+BUILD := build/$(BUILD_KEY)
 HAS_EXERCISE := $(wildcard exercise.cu)
-PROGS    ?= $(PROG)
 PROGRAMS := $(PROGS) $(if $(HAS_EXERCISE),student solution)
+LDLIBS := $(LESSON_LIBS) -ldl
+# Which programs run, check, profile and sanitize: all of them, or the one named by PROG=...
+# on the command line (e.g. make profile PROG=shared_tiled ARGS="--size 8192x4097").
+RUN_PROGS := $(if $(filter command line,$(origin PROG)),$(filter $(PROG),$(PROGS)),$(PROGS))
+# From the root (make run PROG=shared_tiled) a lesson without that program has nothing to do.
+ifeq ($(RUN_PROGS)$(MAKELEVEL),0)
+  $(error PROG=$(PROG) is not a program of this lesson; its programs: $(PROGS))
+endif
+# A tree that is not ours to write (an instructor's shared build, TEACHING.md) runs the programs
+# already built rather than trying to rebuild them.
+WRITABLE := $(shell test -w . && echo yes)
+BUILT = $(if $(WRITABLE),$(1))
 
-.PHONY: all run check profile sanitize clean help exercise test
+.PHONY: all run check profile sanitize clean help exercise test lib plot
 .DEFAULT_GOAL := all
 
 all: $(PROGRAMS)
 
-$(BUILD):
-	@mkdir -p $(BUILD)
+# common/'s library: its own make decides whether anything is out of date (cheap when nothing is;
+# make looks at the library's time again afterwards, so nothing relinks unless it changed).
+$(LIB): FORCE
+	@$(MAKE) --no-print-directory -C $(COMMON) lib
+lib: $(LIB)
 
-# The ARCH flags are recorded so that changing ARCH rebuilds everything.
-$(BUILD)/arch.stamp: FORCE | $(BUILD)
-	@echo '$(ARCH_FLAGS)' | cmp -s - $@ || echo '$(ARCH_FLAGS)' > $@
+$(BUILD):
+	@mkdir -p $@
+
+$(BUILD)/%.o: %.cu | $(BUILD)
+	$(NVCC) $(COURSE_NVCCFLAGS) $(NVCCFLAGS) -c $< -o $@
+
+# Warnings in a student's own exercise.cu are shown without stopping the build (make test sets
+# EXERCISE_WERROR=1 to hold the reference solution and the skeleton to the course's standard).
+EXERCISE_WERROR ?= 0
+$(BUILD)/exercise.o: WERROR = $(EXERCISE_WERROR)
+
+# The link records which build it came from, so that switching ARCH back and forth relinks.
+$(BUILD)/linked: FORCE | $(BUILD)
+	@[ "$$(cat build/last 2>/dev/null)" = "$(BUILD_KEY)" ] || { echo $(BUILD_KEY) > build/last; touch $@; }
+	@[ -f $@ ] || touch $@
 FORCE:
 
-$(BUILD)/common_%.o: $(COMMON)/%.c $(HEADERS) | $(BUILD)
-	$(CC) $(CFLAGS) -c $< -o $@
+$(PROGS): %: $(BUILD)/%.o $(LIB) $(BUILD)/linked
+	$(NVCC) $(COURSE_LDFLAGS) $(LDFLAGS) $(BUILD)/$*.o $(LIB) -o $@ $(LDLIBS)
 
-$(BUILD)/common_%_cu.o: $(COMMON)/%.cu $(HEADERS) $(BUILD)/arch.stamp | $(BUILD)
-	$(NVCC) $(NVCCFLAGS) -c $< -o $@
+student: $(BUILD)/exercise.o $(BUILD)/exercise_check.o $(LIB) $(BUILD)/linked
+	$(NVCC) $(COURSE_LDFLAGS) $(LDFLAGS) $(BUILD)/exercise.o $(BUILD)/exercise_check.o $(LIB) -o $@ $(LDLIBS)
 
-$(BUILD)/%.o: %.cu $(HEADERS) $(BUILD)/arch.stamp | $(BUILD)
-	$(NVCC) $(NVCCFLAGS) -c $< -o $@
+solution: $(BUILD)/solution.o $(BUILD)/exercise_check.o $(LIB) $(BUILD)/linked
+	$(NVCC) $(COURSE_LDFLAGS) $(LDFLAGS) $(BUILD)/solution.o $(BUILD)/exercise_check.o $(LIB) -o $@ $(LDLIBS)
 
-$(PROGS): %: $(BUILD)/%.o $(LOCAL_OBJ) $(COMMON_OBJ)
-	$(NVCC) $(ARCH_FLAGS) $^ -o $@ $(LDLIBS)
+run: $(call BUILT,$(RUN_PROGS))
+	@for p in $(RUN_PROGS); do ./$$p $(ARGS) || exit $$?; done
 
-student: $(BUILD)/exercise.o $(BUILD)/exercise_check.o $(COMMON_OBJ)
-	$(NVCC) $(ARCH_FLAGS) $^ -o $@ $(LDLIBS)
+check: $(call BUILT,$(PROGRAMS))
+	@for p in $(RUN_PROGS) $(if $(HAS_EXERCISE),$(if $(filter command line,$(origin PROG)),,solution)); do \
+	    ./$$p --check $(ARGS) || exit $$?; done
 
-solution: $(BUILD)/solution.o $(BUILD)/exercise_check.o $(COMMON_OBJ)
-	$(NVCC) $(ARCH_FLAGS) $^ -o $@ $(LDLIBS)
-
-run: $(PROGS)
-	@for p in $(PROGS); do ./$$p $(ARGS) || exit $$?; done
-
-check: $(PROGRAMS)
-	@for p in $(PROGS) $(if $(HAS_EXERCISE),solution); do ./$$p --check $(ARGS) || exit $$?; done
-
-exercise: student
+exercise: $(call BUILT,student)
 	./student $(ARGS)
 
-profile: $(PROGS)
-	@for p in $(PROGS); do bash $(COMMON)/profile.sh ./$$p '$(PROFILE_METRICS)' $(ARGS) || exit $$?; done
+profile: $(call BUILT,$(RUN_PROGS))
+	@for p in $(RUN_PROGS); do bash $(COMMON)/profile.sh ./$$p '$(PROFILE_METRICS)' $(ARGS) || exit $$?; done
 
-sanitize: $(PROGRAMS)
-	@bash $(COMMON)/sanitize.sh $(addprefix ./,$(PROGS)) $(if $(HAS_EXERCISE),./solution)
+sanitize: $(call BUILT,$(PROGRAMS))
+	@bash $(COMMON)/sanitize.sh $(addprefix ./,$(RUN_PROGS)) \
+	    $(if $(HAS_EXERCISE),$(if $(filter command line,$(origin PROG)),,./solution))
 
 test:
 	@bash $(COMMON)/test.sh .
 
+# make plot: the lesson's figures (SVG beside the README) from a stored run, by common/plot.sh:
+# CSV=file(s) names the CSV (default: the committed results/<GPU>/ of RESULTS_GPU); a figure is
+# replaced only when it was drawn.  Without gnuplot: one line saying how to get it.
+RESULTS_GPU ?= NVIDIA_H100_80GB_HBM3
+plot:
+	@bash $(COMMON)/plot.sh . $(RESULTS_GPU) $(CSV)
+
 clean:
-	rm -rf $(BUILD) $(PROGRAMS)
+	rm -rf build $(PROGRAMS)
 
 print-%:
 	@echo '$($*)'
@@ -121,5 +111,12 @@ help::
 	@echo "make sanitize   compute-sanitizer memcheck, racecheck, initcheck, synccheck on --check"
 	@echo "make test       this lesson's tests (as the root 'make test' runs them)"
 	@echo "make clean      remove build outputs"
-	@echo "make VERBOSE=1  also print registers/shared memory per kernel (-Xptxas -v)"
+	@echo "make plot       redraw the lesson's figures from results/$(RESULTS_GPU)/ (CSV=file: another run; needs gnuplot)"
+	@echo "PROG=name       run, check, profile or sanitize only that program ($(PROGS))"
 	@echo "ARCH=sm_90|native|auto (default auto: the GPU present, else sm_70/75,80,90+PTX)"
+	@echo "VERBOSE=1       also print registers/shared memory per kernel (-Xptxas -v; rebuilds)"
+	@echo "WERROR=0        warnings do not stop the build (your exercise.cu never stops on them)"
+	@echo "NVCC=path HOSTCXX=g++-11 CUDART=shared NVCCFLAGS=.. LDFLAGS=..  compiler, host compiler,"
+	@echo "                shared CUDA runtime, extra flags (appended to the course's own)"
+
+-include $(wildcard $(BUILD)/*.d)

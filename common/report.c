@@ -143,3 +143,9 @@ void report_end(const char *takeaway)
     if (R.csv || !takeaway) return;
     printf("  -> %s\n", takeaway);
 }
+
+void report_result(const char *label, int ok, const timing_t *t, double bytes, double extra)
+{
+    if (ok) report_row(label, t, bytes, extra);
+    else report_row_failed(label);
+}

@@ -33,6 +33,8 @@ void report_begin(const char *experiment, const char *title, const char *extra_n
 void report_row(const char *label, const timing_t *t, double bytes, double extra);
 /* A kernel that failed verification: printed without any figure. */
 void report_row_failed(const char *label);
+/* ok ? report_row(label, t, bytes, extra) : report_row_failed(label). */
+void report_result(const char *label, int ok, const timing_t *t, double bytes, double extra);
 void report_end(const char *takeaway);
 
 /* The text bar: one '#' per 4 % of the copy ceiling, at most 30 characters ('>' marks the cut). */

@@ -3,8 +3,11 @@
 # refreshes the measured output in each lesson's README between <!-- results:begin/end --> (and
 # <!-- profile:begin/end --> when ncu is there), naming the GPU, CUDA version and date.
 # A lesson's Makefile may list extra runs for its README in RESULTS_ARGS, separated by ';'
-# (every program of the lesson also runs once with no arguments).
+# (every program of the lesson also runs once with no arguments), and in RESULTS_PAGES the notes
+# page of a program that has its own (`async_copy=ASYNC.md`; the others go to README.md).
 # usage: results.sh [lesson dirs...]
+# RESULTS_CSV_ONLY=1 stores the CSV (and run.txt) of a second GPU without touching the READMEs,
+# which quote one GPU (the root README's "Two memory systems" compares the stored runs).
 set -u
 COMMON=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(dirname "$COMMON")
@@ -19,6 +22,8 @@ cuda=$(nvcc --version 2>/dev/null | sed -n 's/.*release \([0-9.]*\),.*/\1/p')
 day=$(date -u +%F)
 slug=$(echo "$gpu" | sed 's/[^A-Za-z0-9]\+/_/g; s/_$//')
 mkdir -p "$ROOT/results/$slug"
+# what the figures (make plot) and the comparison of GPUs name as the run's origin
+printf 'gpu=%s\ncuda=%s\ndriver=%s\ndate=%s\n' "$gpu" "$cuda" "$driver" "$day" >"$ROOT/results/$slug/run.txt"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 [ $# -eq 0 ] && set -- "$ROOT"/0*/
@@ -31,10 +36,17 @@ for d in "$@"; do
     make -s --no-print-directory -C "$d" all >/dev/null || { echo "$name: build failed"; status=1; continue; }
     IFS=';' read -r -a runs <<<"$(make -s --no-print-directory -C "$d" print-RESULTS_ARGS)"
     [ ${#runs[@]} -eq 0 ] && runs=("")
-    {
-        echo "Measured on an $gpu with CUDA $cuda (driver $driver), $day, by \`make results\`."
-        echo
-    } >"$tmp/block"
+    read -r -a pages <<<"$(make -s --no-print-directory -C "$d" print-RESULTS_PAGES)"
+    # page_of PROG: the notes page its output goes to
+    page_of() { local m; for m in "${pages[@]}"; do [ "${m%%=*}" = "$1" ] && { echo "${m#*=}"; return; }; done; echo README.md; }
+    rm -f "$tmp"/block.*
+    for p in "${progs[@]}"; do
+        pg=$(page_of "$p")
+        [ -f "$tmp/block.$pg" ] || {
+            echo "Measured on an $gpu with CUDA $cuda (driver $driver), $day, by \`make results\`."
+            echo
+        } >"$tmp/block.$pg"
+    done
     # every program once with no arguments, then the first with each RESULTS_ARGS entry
     jobs=()
     for p in "${progs[@]}"; do jobs+=("$p|"); done
@@ -59,26 +71,37 @@ for d in "$@"; do
             cat "$tmp/out"
             echo '```'
             echo
-        } >>"$tmp/block"
+        } >>"$tmp/block.$(page_of "$prog")"
     done
     for p in "${progs[@]}"; do
         cp "$tmp/$p.csv" "$ROOT/results/$slug/$p.csv" 2>/dev/null || status=1
     done
-    python3 "$COMMON/readme_block.py" "$d/README.md" results "$tmp/block"
-    # a lesson with a figure (03's offset_stride.png) redraws it from the CSV just stored
-    if grep -q '^plot:' "$d/Makefile" && command -v gnuplot >/dev/null 2>&1; then
-        make -s --no-print-directory -C "$d" plot CSV="$ROOT/results/$slug/${progs[0]}.csv" >/dev/null || status=1
-    fi
-    if grep -q '<!-- profile:begin -->' "$d/README.md" && command -v ncu >/dev/null 2>&1; then
+    [ "${RESULTS_CSV_ONLY:-0}" = 1 ] && continue
+    for b in "$tmp"/block.*; do
+        python3 "$COMMON/readme_block.py" "$d/${b##*/block.}" results "$b"
+    done
+    # the lesson's figures, redrawn from the CSV just stored (make plot; skipped without gnuplot)
+    make -s --no-print-directory -C "$d" plot RESULTS_GPU="$slug" >/dev/null || status=1
+    # each page's profile block: `make profile` of the programs whose results it shows
+    for b in "$tmp"/block.*; do
+        pg=${b##*/block.}
+        grep -q '<!-- profile:begin -->' "$d/$pg" && command -v ncu >/dev/null 2>&1 || continue
         {
             echo "\`make profile\` on the same GPU ($day):"
             echo '```text'
-            make -s --no-print-directory -C "$d" profile 2>&1 | grep -v '^Profiling'
+            for p in "${progs[@]}"; do
+                [ "$(page_of "$p")" = "$pg" ] || continue
+                make -s --no-print-directory -C "$d" profile PROG="$p" 2>&1 | grep -v '^Profiling'
+            done
             echo '```'
         } >"$tmp/prof"
-        python3 "$COMMON/readme_block.py" "$d/README.md" profile "$tmp/prof"
-    fi
+        python3 "$COMMON/readme_block.py" "$d/$pg" profile "$tmp/prof"
+    done
 done
+if [ "${RESULTS_CSV_ONLY:-0}" = 1 ]; then
+    echo "CSV rows are in results/$slug/ (RESULTS_CSV_ONLY: no README was changed)."
+    exit $status
+fi
 # The root README's one-page summary, from every lesson's CSV of this GPU.
 {
     echo "Measured on an $gpu with CUDA $cuda (driver $driver), $day, by \`make results\`"
@@ -88,5 +111,6 @@ done
     echo '```'
 } >"$tmp/summary"
 python3 "$COMMON/readme_block.py" "$ROOT/README.md" summary "$tmp/summary"
+bash "$COMMON/plot.sh" "$ROOT" "$slug" >/dev/null || status=1
 echo "CSV rows are in results/$slug/; the READMEs' results blocks were refreshed."
 exit $status

@@ -13,7 +13,7 @@ static int cmp_float(const void *a, const void *b)
 
 timing_t stats_summary(const float *ms, int n)
 {
-    timing_t t = {0.0, 0.0, 0.0, 0};
+    timing_t t = {0.0, 0.0, 0.0, 0, 1};
     float *s;
     if (n <= 0) return t;
     s = (float *)malloc((size_t)n * sizeof *s);

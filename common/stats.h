@@ -10,12 +10,14 @@ extern "C" {
 #endif
 
 typedef struct {
-    double median_ms, min_ms, max_ms;
-    int n;
+    double median_ms, min_ms, max_ms;   /* per launch                                        */
+    int n;                              /* timed samples                                     */
+    int batch;                          /* launches per sample: each sample is one event pair
+                                           around `batch` back-to-back launches, divided by it */
 } timing_t;
 
-/* Median (mean of the two middle values for an even count), min and max of n >= 1 samples.
- * The input array is not modified. */
+/* Median (mean of the two middle values for an even count), min and max of n >= 1 samples
+ * (batch is set to 1).  The input array is not modified. */
 timing_t stats_summary(const float *ms, int n);
 
 /* GB/s with 1 GB = 1e9 bytes: the bytes the algorithm must move over the time it took. */

@@ -76,16 +76,21 @@ results_check() {
 # run NAME EXPECTED_RC PROGRAM ARGS... : runs it, keeps stdout/stderr in $LOG/out, $LOG/err
 run() { "$@" >"$LOG/out" 2>"$LOG/err"; echo $?; }
 
+# Bad arguments every program must refuse (the loop splits each on spaces; the last word is the
+# token the first line of the error must quote).  Sizes: a side fits an int, NX*NY <= 2^40.
 COMMON_BAD=("--bogus" "--size" "--size 0" "--size -5" "--size abc" "--size 99999999999999999999"
-            "--size 4096x" "--size 70000x70000" "--reps 0" "--reps 1.5" "--warmup -1" "--block 64x32"
-            "--block 2000" "--block 0x4" "--seed x1")
+            "--size 4096x" "--size 2000000x2000000" "--size 3000000000x1" "--size 064" "--size +5"
+            "--size=abc" "--reps 0" "--reps 1.5" "--reps +5" "--reps 064" "--reps 0x10" "--reps=+5"
+            "--warmup -1" "--warmup -0" "--warmup 1e3" "--block 64x32" "--block 2000" "--block 0x4"
+            "--block 064" "--block +32" "--seed x1" "--seed -0" "--seed 18446744073709551616"
+            "--seed --quick" "--quick=1" "--csv 5")
 
 test_lesson() {
     local dir=$1 name prog progs mains p args tok rc extra
     name=$(basename "$(cd "$dir" && pwd)")
     unit_tests "$name" "$(cd "$dir" && pwd)"
     results_check "$dir"
-    if ! make -s --no-print-directory -C "$dir" -j2 all >"$LOG/build" 2>&1; then
+    if ! make -s --no-print-directory -C "$dir" -j2 EXERCISE_WERROR=1 all >"$LOG/build" 2>&1; then
         bad "$name: builds with warnings as errors"
         sed 's/^/    /' "$LOG/build" | head -40
         return
@@ -111,17 +116,26 @@ test_lesson() {
         IFS=';' read -r -a more <<<"$extra"
         bads+=("${more[@]}")
     fi
+    # A usage error: exit 2; the first stderr line quotes the bad token as typed ('tok'), or says
+    # "unknown option '--x'" for a shared option --x this program goes without (args_without);
+    # the second line is the pointer to --help; no usage text (it pushes the reason off screen).
+    local first opt shared=" --size --reps --warmup --block --seed --flush --no-flush --check --quick --csv "
     for prog in "${mains[@]}"; do
         for args in "${bads[@]}"; do
             args=$(echo "$args" | sed 's/^ *//; s/ *$//')
             [ -n "$args" ] || continue
             tok=${args##* }
+            opt=${args%% *}
+            opt=${opt%%=*}
             # shellcheck disable=SC2086
             rc=$(run "$dir/$prog" $args)
-            if [ "$rc" = 2 ] && head -1 "$LOG/err" | grep -qF -- "$tok" && grep -q '^Usage:' "$LOG/err"; then
+            first=$(head -1 "$LOG/err")
+            if [ "$rc" = 2 ] && { [[ $first == *"'$tok'"* ]] ||
+                    { [[ $shared == *" $opt "* ]] && [[ $first == *"unknown option '$opt'"* ]]; }; } &&
+                    [ "$(sed -n 2p "$LOG/err")" = "run with --help for the options" ] && ! grep -q 'Usage:' "$LOG/err"; then
                 ok "$name: $prog '$args' exits 2 naming '$tok'"
             else
-                bad "$name: $prog '$args' exits 2 naming '$tok' (got $rc: $(head -1 "$LOG/err"))"
+                bad "$name: $prog '$args' exits 2 naming '$tok', then 'run with --help for the options' (got $rc: $(head -2 "$LOG/err" | paste -sd'|'))"
             fi
         done
     done
@@ -167,13 +181,119 @@ test_lesson() {
     done
 }
 
+# ---- the build rules themselves (root `make test` only) -----------------------------------------
+# make_out ARGS...: runs make, keeps its output (stdout and stderr) in $LOG/make; echoes the exit code
+make_out() { make --no-print-directory "$@" >"$LOG/make" 2>&1; echo $?; }
+
+build_rule_tests() {
+    local lesson=$ROOT/01_dram_burst rc line
+    # nvcc is found without PATH's help when the toolkit sits in its usual home
+    if [ -x /usr/local/cuda/bin/nvcc ]; then
+        line=$(env PATH=/usr/bin:/bin make -s --no-print-directory -C "$ROOT/common" print-NVCC 2>&1)
+        if [ -x "$line" ]; then ok "build: nvcc found outside PATH ($line)"
+        else bad "build: nvcc found outside PATH (got '$line')"; fi
+    fi
+    # no nvcc at all: one line that says what to install or set, and make fails
+    rc=$(make_out -C "$lesson" NVCC=/nonexistent/nvcc all)
+    if [ "$rc" != 0 ] && grep -q 'nvcc (the CUDA compiler) was not found' "$LOG/make" && grep -q 'NVCC=' "$LOG/make"; then
+        ok "build: a missing nvcc stops the build with what to install or set"
+    else bad "build: a missing nvcc stops the build with what to install or set (exit $rc: $(head -1 "$LOG/make"))"; fi
+    # ARCH=native without a GPU: said, not a silent default target
+    if [ "$gpu" = 0 ]; then
+        rc=$(make_out -C "$lesson" ARCH=native all)
+        if [ "$rc" != 0 ] && grep -q 'ARCH=native needs a GPU' "$LOG/make"; then ok "build: ARCH=native without a GPU says so"
+        else bad "build: ARCH=native without a GPU says so (exit $rc: $(head -1 "$LOG/make"))"; fi
+    fi
+    # VERBOSE=1 on a built tree rebuilds (its own objects) to show the register report
+    rc=$(make_out -s -C "$lesson" -n VERBOSE=1 all)
+    if [ "$rc" = 0 ] && grep -q -- '-Xptxas -v' "$LOG/make"; then ok "build: VERBOSE=1 rebuilds with the register report"
+    else bad "build: VERBOSE=1 rebuilds with the register report (exit $rc)"; fi
+    # a student's exercise.cu: warnings shown, not fatal; make test holds it to -Werror
+    rc=$(make_out -s -C "$lesson" -n -W exercise.cu student)
+    line=$(grep 'exercise\.cu' "$LOG/make" | grep -- '-c ')
+    if [ "$rc" = 0 ] && [ -n "$line" ] && ! echo "$line" | grep -q -- '-Werror'; then
+        ok "build: make exercise keeps warnings in exercise.cu as warnings"
+    else bad "build: make exercise keeps warnings in exercise.cu as warnings (exit $rc: $line)"; fi
+    rc=$(make_out -s -C "$lesson" -n -W exercise.cu EXERCISE_WERROR=1 student)
+    if [ "$rc" = 0 ] && grep 'exercise\.cu' "$LOG/make" | grep -q -- '-Werror'; then
+        ok "build: EXERCISE_WERROR=1 makes them errors"
+    else bad "build: EXERCISE_WERROR=1 makes them errors (exit $rc)"; fi
+    # touching a header that one lesson includes rebuilds that lesson only (compiler-made dependencies)
+    rc=$(make_out -s -C "$ROOT/04_transpose_bounds" -n -W kernels.cuh all)
+    if [ "$rc" = 0 ] && grep -q 'transpose_bounds\.cu' "$LOG/make" && ! grep -q 'gpu\.cu' "$LOG/make"; then
+        ok "build: a lesson's header rebuilds only what includes it"
+    else bad "build: a lesson's header rebuilds only what includes it (exit $rc)"; fi
+}
+
+# The instructors' shared-server recipe (TEACHING.md): one user builds, another runs from a tree
+# they cannot write.  As root the second user is `nobody`; otherwise the copy is made read-only.
+shared_tree_test() {
+    local copy rc as=()
+    copy=$(mktemp -d)
+    cp -a "$ROOT/." "$copy/"
+    chmod -R a+rX,a-w "$copy"
+    chmod a+rx "$copy"
+    if [ "$(id -u)" = 0 ]; then
+        if command -v runuser >/dev/null && runuser -u nobody -- true 2>/dev/null; then as=(runuser -u nobody --)
+        else echo "      (shared tree: no runuser here; skipped)"; rm -rf "$copy"; return; fi
+    fi
+    # shellcheck disable=SC2086
+    rc=$(cd "$copy" && run "${as[@]}" env HOME=/tmp make --no-print-directory -s run ARGS=--dry-run)
+    if [ "$rc" = 0 ] && [ "$(grep -c '^dry run: arguments accepted' "$LOG/out")" -ge 8 ]; then
+        ok "shared tree: another user runs every lesson from a read-only build"
+    else bad "shared tree: another user runs every lesson from a read-only build (exit $rc: $(head -2 "$LOG/err" | tr '\n' ' '))"; fi
+    chmod -R u+w "$copy"
+    rm -rf "$copy"
+}
+
 if [ $# -eq 0 ]; then
     results_check --summary
     set -- "$ROOT"/0*/
+    roottest=1
 fi
 for d in "$@"; do
     if [ -f "$d/Makefile" ]; then test_lesson "$d"; fi
 done
+if [ "${roottest:-0}" = 1 ]; then
+    build_rule_tests
+    shared_tree_test
+fi
+
+# ---- documented commands ------------------------------------------------------------------------
+# Every `./program args` and `make <target> ARGS=...` the Markdown files show runs, without a GPU,
+# with --dry-run added: each program it would run must accept its arguments (doc_commands.py says
+# how commands are found and which are skipped).  Commands of lessons not tested here are left out.
+doc_commands() {
+    local line rc fails=0
+    command -v python3 >/dev/null || { echo "      (no python3: the documented commands are not checked)"; return 0; }
+    python3 "$COMMON/doc_commands.py" "$ROOT" "$@" >"$LOG/docs" 2>&1
+    rc=$?
+    while read -r line; do
+        case "$line" in
+            PASS*) ok "${line#PASS }" ;;
+            FAIL*) bad "${line#FAIL }"; fails=$((fails + 1)) ;;
+            *) echo "      $line" ;;
+        esac
+    done <"$LOG/docs"
+    [ "$rc" = 0 ] || [ "$fails" -gt 0 ] || bad "docs: doc_commands.py exited $rc"
+}
+doc_commands "$@"
+
+# ---- figures: every committed SVG is what make plot draws from the committed CSV (test_figures.sh)
+figures() {
+    local line rc
+    bash "$COMMON/test_figures.sh" "$@" >"$LOG/figures" 2>&1
+    rc=$?
+    while IFS= read -r line; do
+        case "$line" in
+            "PASS  "*) ok "${line#PASS  }" ;;
+            "FAIL  "*) bad "${line#FAIL  }" ;;
+            *) echo "      $line" ;;
+        esac
+    done <"$LOG/figures"
+    [ "$rc" = 0 ] || grep -q '^FAIL  ' "$LOG/figures" || bad "figures: test_figures.sh exited $rc"
+}
+figures "$@" ${roottest:+"$ROOT"}
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

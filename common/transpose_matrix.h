@@ -1,60 +1,91 @@
-/* A matrix to test transpose kernels on: random input on the GPU, the expected transpose computed
- * on the CPU (cpu_transpose_f32), an output buffer, and a page-locked host buffer the GPU's result
- * is copied into for comparison (checked_bench.h: verify_launch_f32, verify_then_time).
- * Used by the copies and transposes of lessons 04 to 08 and their exercise checkers. */
+/* The runner of the copy and transpose lessons (04 to 08) and their exercise checkers: one launch
+ * context, a kernel as a table row, a random matrix with its references, the --check sweep over
+ * odd shapes, the measuring setup (bytes, L2 flush, cudaMemcpy ceiling) of one timed size, and the
+ * two halves every exercise checker shares (verify the student's kernel, then time it in a table).
+ *
+ * Layout.  `in` is a row-major matrix of ny rows and nx columns: element (r, c) is in[r * nx + c].
+ * A transpose writes `out` as nx rows of ny columns: out[c * ny + r] = in[r * nx + c].  A copy
+ * writes out[i] = in[i] and is checked against the input itself. */
 #ifndef TRANSPOSE_MATRIX_H
 #define TRANSPOSE_MATRIX_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "bench.h"
 #include "gpu.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+/* The one launch context of every copy and transpose kernel: launch(&ctx, stream) reads these. */
+typedef struct {
+    float *out;
+    const float *in;
+    int nx, ny;
+    dim3 block;   /* threads per block, for kernels that take any shape (fixed-shape kernels ignore it) */
+    dim3 grid;    /* blocks, for the kernels whose grid the caller picks rather than the launch working it
+                   * out from nx, ny and block (grid-stride loops: lesson 04's float4 copies); tmatrix_ctx
+                   * leaves it 0 x 0 x 0, on which a launch fails (CHECK_LAST says so) */
+} tctx_t;
+
+/* What a kernel's output is compared with. */
+#define TMATRIX_COPY 0        /* the input itself, ny rows of nx */
+#define TMATRIX_TRANSPOSE 1   /* its transpose, nx rows of ny    */
+
+/* A kernel as a table row: the label the tables, --check lines and `make profile` show; the launch
+ * (its ctx is a tctx_t); TMATRIX_COPY or TMATRIX_TRANSPOSE. */
+typedef struct {
+    const char *label;
+    launch_fn_t launch;
+    int reference;
+} tkernel_t;
+
 typedef struct {
     int nx, ny;           /* the input has ny rows of nx floats, the transpose nx rows of ny floats */
     size_t n;             /* nx * ny                                                            */
     float *d_in, *d_out;  /* device, from cudaMalloc (so 256-byte aligned); d_in = rng_float(seed, i) */
-    float *h_in;          /* host copy of the input, or NULL (see keep_input)                       */
-    float *want;          /* host: cpu_transpose_f32 of the input                                   */
+    float *h_in;          /* host copy of the input (for copies), or NULL                           */
+    float *want;          /* host: cpu_transpose_f32 of the input, or NULL                          */
     float *got;           /* host, page-locked: room for the GPU's n output floats                  */
 } tmatrix_t;
 
-/* Allocates and fills everything; keep_input keeps the host copy of the input in h_in (for
- * kernels checked against the input itself, such as copies).  Exits 4 with a clear message when
- * device or host memory runs out. */
-void tmatrix_init(tmatrix_t *m, int nx, int ny, uint64_t seed, int keep_input);
+/* Which references tmatrix_init keeps (a bit set): the input for copies, the transpose. */
+#define TMATRIX_KEEP_INPUT 1
+#define TMATRIX_KEEP_TRANSPOSE 2
+#define TMATRIX_KEEP_BOTH (TMATRIX_KEEP_INPUT | TMATRIX_KEEP_TRANSPOSE)
+
+/* Allocates and fills everything (exits 5 with a clear message when device or host memory runs
+ * out); the CPU transpose, a strided pass over the whole matrix, only when it is kept. */
+void tmatrix_init(tmatrix_t *m, int nx, int ny, uint64_t seed, int keep);
 void tmatrix_free(tmatrix_t *m);
 
-/* keep_input, by name: TMATRIX_KEEP_INPUT (1) keeps h_in next to want; TMATRIX_INPUT_ONLY keeps
- * h_in only (want = NULL), for programs that check nothing but copies (lesson 04): the CPU
- * transpose, a strided pass over the whole matrix, is skipped. */
-#define TMATRIX_KEEP_INPUT 1
-#define TMATRIX_INPUT_ONLY 2
+/* The check of a kernel writing m->d_out against the transpose or the input (check_f32). */
+check_t tmatrix_check_of(const tmatrix_t *m, int reference);
 
-/* What a kernel's output is compared with (the `transposed` argument below): TMATRIX_TRANSPOSE, the
- * transpose `want` (nx rows of ny); TMATRIX_COPY, the input itself `h_in` (ny rows of nx). */
-#define TMATRIX_COPY 0
-#define TMATRIX_TRANSPOSE 1
+/* tctx_t for launches on m with the given block (grid 0 x 0 x 0: unset). */
+tctx_t tmatrix_ctx(const tmatrix_t *m, dim3 block);
 
-/* One line of a --check sweep: verify_launch_f32 (poisoned output, one launch, exact compare) of
- * launch(ctx) against the transpose or the input, then verify_print on f -- PASS, or FAIL naming
- * the first mismatch by [row, col] of the matrix the kernel wrote.  f = NULL prints nothing (an
- * exercise checker in --csv mode).  Returns 1 when the output differs, 0 when it matches. */
-int tmatrix_check(const tmatrix_t *m, int transposed, const char *label, const char *size, launch_fn_t launch,
-                  void *ctx, FILE *f);
+/* The matrix the transpose lessons and their exercise checkers time: --size (its --help line), or by
+ * default 8192 x 8192, 2048 x 2048 with --quick (matrix_size_or_exit). */
+#define TMATRIX_SIZE_HELP \
+    "matrix NXxNY = NX columns x NY rows, or N for N x N (default 8192x8192; 2048x2048 with --quick)"
+void tmatrix_size_or_exit(const args_t *a, int *nx, int *ny);
 
-/* The shapes (nx, ny) every transpose --check covers: 1x1, one column (1x4099), one row (4099x1),
- * just past one 32x32 tile (33x31), nothing a multiple of anything (1000x777) and, unless quick,
- * the large odd 8191x4097.  Returns how many of TMATRIX_CHECK_SHAPES to use. */
+/* The shapes (nx, ny) a transpose --check covers by default: 1x1, one column (1x4099), one row
+ * (4099x1), just past one 32x32 tile (33x31), nothing a multiple of anything (1000x777) and,
+ * unless quick, the large odd 8191x4097. */
 #define TMATRIX_N_CHECK_SHAPES 6
 extern const int TMATRIX_CHECK_SHAPES[TMATRIX_N_CHECK_SHAPES][2];
-int tmatrix_check_count(int quick);
 
-/* ---- measuring at one size (lessons 04-06 and their exercise checkers) ---------------------- */
+/* --check: for each of the first nshapes shapes (the last `big` of them left out with --quick), a
+ * fresh random matrix, and on it every kernel with every block of `blocks` (only --block when
+ * given): one PASS/FAIL line each, counted in *t.  Fixed-shape kernels: nblocks = 1. */
+void tcheck_sweep(const tkernel_t *ks, int nk, const int (*shapes)[2], int nshapes, int big, const dim3 *blocks,
+                  int nblocks, const args_t *a, check_tally_t *t);
+
+/* ---- measuring at one size ------------------------------------------------------------------ */
 
 /* A matrix every table row of a run is measured on, with what each row needs: the bytes a copy or
  * transpose must move, whether timed runs flush the L2 first, and the cudaMemcpy D2D of the same
@@ -68,16 +99,58 @@ typedef struct {
     double d2d_gbs;   /* its GB/s                                            */
 } tbench_t;
 
-/* tmatrix_init(&b->m, nx, ny, a->seed, keep_input), then times cudaMemcpy D2D of the matrix and
- * sets it, with g->peak_gbs, as the report's ceilings (report_set_ceilings).  Prints nothing but
- * the ceiling rows of --csv. */
-void tbench_init(tbench_t *b, const gpu_info_t *g, const args_t *a, int nx, int ny, int keep_input);
+/* Checks that the matrices fit in GPU memory (gpu_require_bytes), tmatrix_init(&b->m, nx, ny,
+ * a->seed, keep), then times cudaMemcpy D2D of the matrix and sets it, with g->peak_gbs, as the
+ * report's ceilings.  Prints nothing but the ceiling rows of --csv. */
+void tbench_init(tbench_t *b, const gpu_info_t *g, const args_t *a, int nx, int ny, int keep);
 void tbench_free(tbench_t *b);
 
-/* verify_then_time against the transpose or the input (as tmatrix_check): 1 and *t when the
- * output matched, otherwise 0 and the mismatch on stderr, untimed. */
-int tbench_verify_then_time(const tbench_t *b, int transposed, const char *label, launch_fn_t launch, void *ctx,
-                            timing_t *t);
+/* Verifies k (ctx: a tctx_t on b->m) against its reference, times it and prints its row:
+ * measure_row under `label` (k->label when NULL), with `extra` in the table's extra column.
+ * Returns 1 and *t when k verified. */
+int tbench_row(const tbench_t *b, const tkernel_t *k, const char *label, void *ctx, double extra, timing_t *t);
+
+/* The same without printing: verify_then_time. */
+int tbench_measure(const tbench_t *b, const tkernel_t *k, const char *label, void *ctx, timing_t *t);
+
+/* Rows of kernels ks[0..n), all launched with ctx, each compared with an earlier one: verified, timed
+ * and printed in turn, row k's extra column the speed of row base[k] as a percentage of its own
+ * (100 x t[base[k]] / t[k]; NAN when either failed), base[k] <= k.  ok[k] says whether ks[k]
+ * verified, t[k] its timing.  Returns 1 when any row failed verification, else 0. */
+int tbench_rows_vs(const tbench_t *b, const tkernel_t *ks, const int *base, int n, void *ctx, int *ok, timing_t *t);
+
+/* ---- exercise checkers (lessons 04 to 08) -------------------------------------------------- */
+
+/* An exercise checker's command line: args_without("--block") unless takes_block (a checker whose
+ * kernels fix their blocks), args_parse_or_exit with `summary`, --size the matrix it times
+ * (TMATRIX_SIZE_HELP) and no options of its own, then tmatrix_size_or_exit into *nx, *ny. */
+void texercise_args(int argc, char **argv, args_t *a, const char *summary, int takes_block, int *nx, int *ny);
+
+/* What else names a launch in a --check line, appended to its size column (e.g. " grid 8x8 (square)"). */
+typedef void (*tcheck_note_fn)(const tctx_t *c, char *buf, size_t len);
+
+/* The first half of an exercise checker, after its header: the student's kernel `yours` (ctx: a
+ * tctx_t) at each of the first nshapes shapes (the last `big` of them left out with --quick), with
+ * each block of `blocks` (--block alone when given), as tcheck_sweep does, its PASS/FAIL lines on
+ * stdout (none with --csv) with `note` (may be NULL) after the size; then "OK: N of N checks
+ * passed", or on stderr "FAILED: F of N checks failed; fix <fix> in exercise.cu (no timing until it
+ * passes)."  Returns -1 when the checker goes on to time its kernels; otherwise, after a failure or
+ * with --check, it has called gpu_finish and returns the checker's exit code (EXIT_VERIFY, EXIT_OK). */
+int texercise_verify(const tkernel_t *yours, const char *fix, const int (*shapes)[2], int nshapes, int big,
+                     const dim3 *blocks, int nblocks, tcheck_note_fn note, const args_t *a);
+
+/* The table's takeaway, from the rows' timings t[] (every row verified), their blocks and b (the
+ * matrix, its bytes, the cudaMemcpy ceiling), written into take (len bytes). */
+typedef void (*texercise_takeaway_fn)(const tbench_t *b, const dim3 *blocks, const timing_t *t, char *take, size_t len);
+
+/* The second half: tbench_init at nx x ny (keeping the references the rows need), then the table
+ * "exercise" under `title`: the cudaMemcpy D2D row, then one row per kernel, ks[k] launched with
+ * blocks[k] (the lesson's "given" kernels and the student's, in the order printed), each verified
+ * before it is timed (tbench_row); it ends with takeaway's line when every row verified, else with
+ * "a kernel failed verification at the full size: no comparison.".  Frees what it allocated and
+ * returns the checker's exit code (gpu_finish_status). */
+int texercise_time(const gpu_info_t *g, const args_t *a, int nx, int ny, const char *title, const tkernel_t *ks,
+                   const dim3 *blocks, int n, texercise_takeaway_fn takeaway);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,5 @@
 /* Unit tests of the plain-C half of gemm_problem.h: the --mnk/--m/--n/--k options, the size they
- * give, how much of C is checked, and the grid arithmetic.  Plain C99, one PASS/FAIL line each. */
+ * give, how much of C is checked, the memory a product takes, and the FP32 lanes.  Plain C99, one PASS/FAIL line each. */
 #include "args.h"
 #include "gemm_problem.h"
 
@@ -44,25 +44,25 @@ int main(void)
     report("gemm size options: --mnk --m --n --k, 1 to GEMM_DIM_MAX, each writing its own field", bad);
 
     bad = 0;
-    EXPECT(parse("", &a, &s, err) == ARGS_OK);
-    gemm_size_resolve(&s, a.quick, &M, &N, &K);
-    EXPECT(M == 4096 && N == 4096 && K == 4096);
-    EXPECT(parse("--quick", &a, &s, err) == ARGS_OK);
-    gemm_size_resolve(&s, a.quick, &M, &N, &K);
-    EXPECT(M == 1024 && N == 1024 && K == 1024);
-    EXPECT(parse("--mnk 300 --quick", &a, &s, err) == ARGS_OK);
-    gemm_size_resolve(&s, a.quick, &M, &N, &K);
-    EXPECT(M == 300 && N == 300 && K == 300);
-    EXPECT(parse("--k 7 --mnk 300 --m 1", &a, &s, err) == ARGS_OK);   /* --m/--n/--k win over --mnk */
-    gemm_size_resolve(&s, a.quick, &M, &N, &K);
-    EXPECT(M == 1 && N == 300 && K == 7);
-    EXPECT(parse("--n 16384 --quick", &a, &s, err) == ARGS_OK);
-    gemm_size_resolve(&s, a.quick, &M, &N, &K);
-    EXPECT(M == 1024 && N == 16384 && K == 1024);
-    M = N = K = -1;
-    EXPECT(parse("--m 5 --n 6 --k 7", &a, &s, err) == ARGS_OK);
-    gemm_size_or_exit(0, NULL, &a, &s, "unused", &M, &N, &K);        /* no --size, no --block: no exit */
-    EXPECT(M == 5 && N == 6 && K == 7);
+    {   /* the command line, then the M, N, K it gives */
+        static const struct { const char *line; int M, N, K; } sizes[] = {
+            {"", 4096, 4096, 4096},
+            {"--quick", 1024, 1024, 1024},
+            {"--mnk 300 --quick", 300, 300, 300},
+            {"--k 7 --mnk 300 --m 1", 1, 300, 7},   /* --m/--n/--k win over --mnk */
+            {"--n 16384 --quick", 1024, 16384, 1024},
+            {"--m 5 --n 6 --k 7", 5, 6, 7},
+        };
+        for (i = 0; i < (int)(sizeof sizes / sizeof sizes[0]); i++) {
+            M = N = K = -1;
+            EXPECT(parse(sizes[i].line, &a, &s, err) == ARGS_OK);
+            gemm_size_resolve(&s, a.quick, &M, &N, &K);
+            if (M != sizes[i].M || N != sizes[i].N || K != sizes[i].K) {
+                printf("  '%s': %d x %d x %d\n", sizes[i].line, M, N, K);
+                bad = 1;
+            }
+        }
+    }
     report("gemm size: defaults 4096 and 1024 (--quick), --mnk, --m/--n/--k override it", bad);
 
     bad = 0;
@@ -75,18 +75,22 @@ int main(void)
     bad = 0;
     EXPECT(gemm_sample(1, 1, 1) == 0 && gemm_checked_elems(1, 1, 1) == 1);
     EXPECT(gemm_sample(512, 512, 1024) == 0);                  /* exactly 2^28 multiply-adds: every element */
-    EXPECT(gemm_checked_elems(512, 512, 1024) == 512 * 512);
     EXPECT(gemm_sample(647, 647, 647) == GEMM_SAMPLE);         /* 647^3 > 2^28: a sample plus the corners */
-    EXPECT(gemm_checked_elems(647, 647, 647) == GEMM_SAMPLE + 4);
     EXPECT(gemm_sample(16384, 16384, 16384) == GEMM_SAMPLE);   /* 2^42: no int overflow */
     EXPECT(gemm_sample(8191, 4097, 129) == GEMM_SAMPLE && gemm_sample(1000, 777, 333) == 0);
-    report("gemm check size: every element up to 2^28 multiply-adds, GEMM_SAMPLE + 4 corners above", bad);
+    /* the GPU compares every element at every size */
+    EXPECT(gemm_checked_elems(647, 647, 647) == 647 * 647 && gemm_checked_elems(8191, 4097, 129) == 8191u * 4097u);
+    EXPECT(gemm_checked_elems(16384, 16384, 3) == (size_t)1 << 28);
+    report("gemm check size: the CPU on every element up to 2^28 multiply-adds, on GEMM_SAMPLE + 4 above; "
+           "the GPU on all", bad);
 
-    bad = 0;
-    EXPECT(gemm_blocks(1, 16) == 1 && gemm_blocks(16, 16) == 1 && gemm_blocks(17, 16) == 2);
-    EXPECT(gemm_blocks(4095, 128) == 32 && gemm_blocks(4096, 128) == 32 && gemm_blocks(4097, 128) == 33);
-    EXPECT(gemm_blocks(GEMM_DIM_MAX, 1) == 16384u);
-    report("gemm_blocks: blocks that cover n", bad);
+    bad = 0;  /* A, B, C in float, the reference (value, sum |ab|) in double, 16 bytes of result */
+    EXPECT(gemm_problem_bytes(1, 1, 1, 0, 0) == 3 * 4 + 16 + 16);
+    EXPECT(gemm_problem_bytes(4096, 4096, 4096, 0, 0) == ((size_t)3 << 26) + ((size_t)1 << 28) + 16);
+    EXPECT(gemm_problem_bytes(4096, 4096, 4096, 0, 1) == ((size_t)3 << 26) + ((size_t)1 << 28) + 16 + ((size_t)1 << 26));
+    EXPECT(gemm_problem_bytes(2, 3, 5, 1, 0) == (11 + 16 + 7) * 4 + 6 * 16 + 16);   /* offset 1 on each matrix */
+    EXPECT(gemm_problem_bytes(16384, 16384, 16384, 0, 1) == ((size_t)3 << 30) + ((size_t)1 << 32) + 16 + ((size_t)1 << 30));
+    report("gemm_problem_bytes: matrices, reference and half copies, in size_t", bad);
 
     bad = 0;  /* V100 7.0, T4 7.5, A100 8.0: 64 lanes; A10 8.6, L4 8.9, H100 9.0, B200 10.0, 12.0: 128 */
     EXPECT(gemm_fp32_lanes_per_sm(7, 0) == 64 && gemm_fp32_lanes_per_sm(7, 5) == 64);

@@ -1,0 +1,133 @@
+/* Lesson 02's kernels: what the 32 addresses of one warp look like.  Read this file first;
+ * coalescing.cu only verifies, times and prints them.
+ *
+ * The 32 threads of a warp execute a load together.  When their 32 addresses are consecutive (an
+ * index of the form A[(terms without threadIdx.x) + threadIdx.x]), the warp's 32 floats are 128
+ * bytes: four whole 32-byte sectors, one request.  When consecutive threads are a row apart, the
+ * same instruction touches 32 different sectors and uses 4 bytes of each.
+ *
+ * Layout.  Matrices are row-major: element (r, c) of a matrix of `cols` columns is m[r * cols + c].
+ * Launch.  SAXPY and the strip sums take 1-D blocks; the copies and the products 2-D blocks.  The
+ * hardware caps gridDim.y at 65535, so the copies and the strip sums loop over what a capped grid
+ * leaves (grid_2d, common/grid.cuh); for the sizes the lesson times the loop body runs once. */
+#ifndef LESSON02_KERNELS_CUH
+#define LESSON02_KERNELS_CUH
+
+#include <stddef.h>
+#include "grid.cuh"
+
+/* `static`: each program compiles its own copy; `unused`: a program that launches only some of
+ * them builds without a warning. */
+
+/* y = a*x + y.  Thread i touches x[i] and y[i]: the index is blockIdx.x * blockDim.x +
+ * threadIdx.x, the coalesced form, so every warp reads 2 x 128 bytes and writes 128 bytes.
+ * Written as `a * x[i] + y[i]`, nvcc would contract it into this same fused multiply-add (FFMA,
+ * one rounding) by default (--fmad=true); fmaf says so whatever the flags, and the CPU's fmaf
+ * then reproduces every bit.  Grid: div_up(n, block). */
+static __global__ __attribute__((unused)) void saxpy(float a, const float *x, float *y, size_t n)
+{
+    size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    if (i < n) y[i] = fmaf(a, x[i], y[i]);
+}
+
+/* Row strips: thread r adds up SUM_STRIP consecutive elements of row r.  Consecutive threads
+ * take consecutive ROWS, so at each step the warp's 32 addresses are `cols` floats apart
+ * (threadIdx.x is multiplied by cols): 32 sectors per load, 4 useful bytes in each.
+ * Grid: div_up(rows, block) x min(strips of a row, 65535); out[s * rows + r]. */
+static __global__ __attribute__((unused)) void sum_row_strips(const float *m, float *out, int rows, int cols,
+                                                              int strip)
+{
+    size_t r = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    int ns = cols / strip + (cols % strip != 0), s, k;
+    if (r >= (size_t)rows) return;
+    for (s = blockIdx.y; s < ns; s += gridDim.y) {   /* gridDim.y is capped at 65535 */
+        const float *p = m + r * cols + (size_t)s * strip;
+        int len = min(strip, cols - s * strip);
+        float acc = 0.0f;
+        for (k = 0; k < len; k++) acc += p[k];
+        out[(size_t)s * rows + r] = acc;
+    }
+}
+
+/* Column strips: thread c adds up SUM_STRIP consecutive elements of column c.  Consecutive
+ * threads take consecutive COLUMNS: m[(row) * cols + blockIdx.x * blockDim.x + threadIdx.x],
+ * the coalesced form, so each step of the walk reads 128 consecutive bytes per warp.
+ * Grid: div_up(cols, block) x min(strips of a column, 65535); out[s * cols + c]. */
+static __global__ __attribute__((unused)) void sum_col_strips(const float *m, float *out, int rows, int cols,
+                                                              int strip)
+{
+    size_t c = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    int ns = rows / strip + (rows % strip != 0), s, k;
+    if (c >= (size_t)cols) return;
+    for (s = blockIdx.y; s < ns; s += gridDim.y) {
+        const float *p = m + (size_t)s * strip * cols + c;
+        int len = min(strip, rows - s * strip);
+        float acc = 0.0f;
+        for (k = 0; k < len; k++) acc += p[(size_t)k * cols];
+        out[(size_t)s * cols + c] = acc;
+    }
+}
+
+/* The two 2D copies measure the access pattern lesson 04 calls copyRow and copyCol (copy_row and
+ * copy_col in ../04_transpose_bounds/kernels.cuh), where they bound a transpose. */
+
+/* 2D copy, threadIdx.x along a row: neighbours in a warp are neighbours in memory.
+ * Grid: grid_2d(cols, rows, block). */
+static __global__ __attribute__((unused)) void copy_x_along_row(float *dst, const float *src, int rows, int cols)
+{
+    size_t c = blockIdx.x * (size_t)blockDim.x + threadIdx.x, r;
+    if (c >= (size_t)cols) return;
+    for (r = blockIdx.y * blockDim.y + threadIdx.y; r < (size_t)rows; r += gridDim.y * blockDim.y)
+        dst[r * cols + c] = src[r * cols + c];
+}
+
+/* 2D copy, threadIdx.x along a column: the same elements, the same bytes, but neighbours in a
+ * warp are a whole row (cols x 4 bytes) apart for the load and for the store.
+ * Grid: grid_2d(rows, cols, block). */
+static __global__ __attribute__((unused)) void copy_x_along_col(float *dst, const float *src, int rows, int cols)
+{
+    size_t r = blockIdx.x * (size_t)blockDim.x + threadIdx.x, c;
+    if (r >= (size_t)rows) return;
+    for (c = blockIdx.y * blockDim.y + threadIdx.y; c < (size_t)cols; c += gridDim.y * blockDim.y)
+        dst[r * cols + c] = src[r * cols + c];
+}
+
+/* One element of the naive product C = A B (A: M x K, B: K x N, row-major): the dot product of
+ * row `row` of A with column `col` of B, in a loop over k.  Which of row and col comes from
+ * threadIdx.x decides which operand a warp reads in one piece -- the two kernels below. */
+static __device__ __forceinline__ void matmul_element(const float *A, const float *B, float *C, int M, int N, int K,
+                                                      int row, int col)
+{
+    int k;
+    float acc = 0.0f;
+    if (row >= M || col >= N) return;
+    for (k = 0; k < K; k++) acc += A[(size_t)row * K + k] * B[(size_t)k * N + col];
+    C[(size_t)row * N + col] = acc;
+}
+
+/* The textbook mapping, Col = blockIdx.x * blockDim.x + threadIdx.x.  In the k loop:
+ *   B[k * N + Col]: (k * N + blockIdx.x * blockDim.x) + threadIdx.x -> coalesced, 128 bytes/warp;
+ *   A[Row * K + k]: no threadIdx.x at all -> every lane of a warp with one Row reads the same
+ *                   address: a broadcast, one sector per request.
+ * Grid: div_up(N, block.x) x div_up(M, block.y) (M, N <= GEMM_DIM_MAX keeps it below 65535). */
+static __global__ __attribute__((unused)) void matmul_x_along_row(const float *A, const float *B, float *C, int M,
+                                                                  int N, int K)
+{
+    int col = blockIdx.x * blockDim.x + threadIdx.x;
+    int row = blockIdx.y * blockDim.y + threadIdx.y;
+    matmul_element(A, B, C, M, N, K, row, col);
+}
+
+/* The same product with the mapping swapped: Row = blockIdx.x * blockDim.x + threadIdx.x.
+ * Now A[Row * K + k] has threadIdx.x multiplied by K (32 sectors per request), B[k * N + Col]
+ * is the broadcast, and the store to C is a row apart too.
+ * Grid: div_up(M, block.x) x div_up(N, block.y). */
+static __global__ __attribute__((unused)) void matmul_x_along_col(const float *A, const float *B, float *C, int M,
+                                                                  int N, int K)
+{
+    int row = blockIdx.x * blockDim.x + threadIdx.x;
+    int col = blockIdx.y * blockDim.y + threadIdx.y;
+    matmul_element(A, B, C, M, N, K, row, col);
+}
+
+#endif

@@ -1,0 +1,68 @@
+/* Lesson 03's kernels: misaligned starts cost little, strides cost whole sectors.  Read this file
+ * first; offset_stride.cu only verifies, times and prints them.
+ *
+ * Two classic kernels add 1 to n elements of an array:
+ *   offset: a[i + o] += 1, o = 0 .. 32   -- the warp's 32 elements are still consecutive, only the
+ *                                           first one no longer starts a sector;
+ *   stride: a[i * s] += 1, s = 1 .. 32   -- consecutive threads are s elements apart, so a warp
+ *                                           touches up to 32 sectors and uses a few bytes of each.
+ *
+ * Launch.  1-D blocks, one element per thread: div_up(n, block) blocks (common/grid.cuh).
+ * Indices.  n may pass 2^31 (--size takes any count the GPU memory holds), and i * s passes it
+ * for the big strides: every index is a size_t. */
+#ifndef LESSON03_KERNELS_CUH
+#define LESSON03_KERNELS_CUH
+
+#include <stddef.h>
+
+/* `static`: each program compiles its own copy; `unused`: a program that launches only some of
+ * them builds without a warning. */
+
+/* One element per thread.  With o = 0 a warp's 32 elements fill whole sectors; with o = 1 they
+ * straddle one more sector (5 instead of 4 for floats), but every sector is still used by this
+ * warp or its neighbour, so DRAM moves no extra bytes. */
+static __global__ __attribute__((unused)) void offset_f32(float *a, size_t n, int offset)
+{
+    size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    if (i < n) a[i + offset] += 1.0f;
+}
+
+/* The same with 8-byte elements: a warp's 256 bytes are 8 sectors, 9 when misaligned. */
+static __global__ __attribute__((unused)) void offset_f64(double *a, size_t n, int offset)
+{
+    size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    if (i < n) a[i + offset] += 1.0;
+}
+
+/* Consecutive threads s elements apart: once s x sizeof(element) reaches 32 bytes, every lane
+ * has a sector of its own, and everything in that sector except its element is fetched for
+ * nothing.  The index is computed in size_t: i * s passes 2^31 for the big strides. */
+static __global__ __attribute__((unused)) void stride_f32(float *a, size_t n, int stride)
+{
+    size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    if (i < n) a[i * stride] += 1.0f;
+}
+
+/* 8-byte elements: a lane has a sector of its own from s = 4 on. */
+static __global__ __attribute__((unused)) void stride_f64(double *a, size_t n, int stride)
+{
+    size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    if (i < n) a[i * stride] += 1.0;
+}
+
+/* 16-byte elements (one 128-bit load and store per thread): half a sector each, so the waste
+ * per useful byte is smaller than for floats at every stride. */
+static __global__ __attribute__((unused)) void stride_f128(float4 *a, size_t n, int stride)
+{
+    size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    if (i < n) {
+        float4 v = a[i * stride];
+        v.x += 1.0f;
+        v.y += 1.0f;
+        v.z += 1.0f;
+        v.w += 1.0f;
+        a[i * stride] = v;
+    }
+}
+
+#endif

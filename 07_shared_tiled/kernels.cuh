@@ -1,0 +1,94 @@
+/* Lesson 07, part 1's kernels: shared memory as a corner-turn buffer.  Read this file first;
+ * shared_tiled.cu only verifies, times and prints them.  In the order the notes present them:
+ * the naive transpose of lesson 05 (transpose_naive_row, included below), the source's same-slot
+ * "shared memory" transpose, and the tile transpose in every shape the tables compare.
+ *
+ * Layout (as in lessons 04-06): `in` has ny rows of nx floats, element (r, c) at in[r * nx + c];
+ * the transpose `out` has nx rows of ny floats: out[c * ny + r] = in[r * nx + c].  Every kernel
+ * handles any nx, ny >= 1.
+ *
+ * Launch: the naive kernel as in lesson 05 (grid_2d); every kernel of this file on a 2-D grid of
+ * ceil(nx / T) x ceil(ny / T) blocks, one per T x T piece of the input, with the block shape its
+ * comment (or name) gives. */
+#ifndef LESSON07_KERNELS_CUH
+#define LESSON07_KERNELS_CUH
+
+#include "../05_transpose_naive/kernels.cuh"
+
+/* The source's "shared memory" transpose: each thread parks its element in tile[ty][tx], waits,
+ * takes the same element back out of the same slot and stores it to the transposed position.
+ * The global load is a coalesced row, the global store is the same strided column as in the naive
+ * kernel: 32 sectors per warp store, 4 useful bytes in each.  The shared round trip only adds work.
+ * One element per thread, any block shape up to 32 x 32 (T = the block's side). */
+#define SAME_SLOT_MAX 32
+__global__ void transpose_smem_same_slot(const float *__restrict__ in, float *__restrict__ out, int nx, int ny)
+{
+    __shared__ float tile[SAME_SLOT_MAX][SAME_SLOT_MAX];
+    int c = blockIdx.x * blockDim.x + threadIdx.x;
+    int r = blockIdx.y * blockDim.y + threadIdx.y;
+    int inside = c < nx && r < ny;
+    if (inside) tile[threadIdx.y][threadIdx.x] = in[(size_t)r * nx + c];
+    __syncthreads();  /* reached by every thread: the bounds test guards only the accesses */
+    if (inside) out[(size_t)c * ny + r] = tile[threadIdx.y][threadIdx.x];
+}
+
+/* The tile transpose, written once for every shape of this lesson.  A block of T x R threads
+ * (blockDim.x = T) moves one T x T tile: the tile whose top-left input element is
+ * (r0, c0) = (blockIdx.y * T, blockIdx.x * T).  `tile` points to T rows of P floats in shared memory.
+ *
+ * Phase 1: thread (tx, ty) reads input rows r0 + ty, r0 + ty + R, ... at column c0 + tx.  A warp's
+ * 32 consecutive tx read consecutive floats of one row (or of T-wide pieces of rows when T < 32):
+ * coalesced.  All T / R loads of a thread are independent and issued before any of them is stored
+ * to shared memory, so they are in flight together.
+ * Phase 2 (after every element of the tile is in shared memory): thread (tx, ty) writes output
+ * rows c0 + ty + j at column r0 + tx -- again consecutive tx on consecutive floats, coalesced --
+ * taking input element (r0 + tx, c0 + ty + j), which is tile[tx][ty + j]: a column of the tile.
+ * Going down a column steps P words at a time, so lane tx hits bank (tx * P + ...) % 32: with
+ * P = 32 every lane lands in the same bank (32-way conflict), with P = 33 in bank tx + const.
+ *
+ * T, R and P are literal constants in every caller, so after inlining both loops unroll
+ * completely.  Edges: a thread outside the matrix loads nothing (its slot gets a 0 that phase 2 never
+ * writes out) and skips its stores, but still reaches __syncthreads -- the barrier sits outside
+ * every branch, where all threads of the block arrive. */
+static __device__ __forceinline__ void tile_transpose(const float *__restrict__ in, float *__restrict__ out,
+                                                      int nx, int ny, float *tile, int T, int R, int P)
+{
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int c0 = blockIdx.x * T, r0 = blockIdx.y * T;
+    float v[16];  /* T / R <= 16 in every shape below; constant indices after unrolling: registers */
+    int j;
+#pragma unroll
+    for (j = 0; j < T; j += R) {  /* all loads first: T / R of them in flight per thread */
+        int r = r0 + ty + j, c = c0 + tx;
+        v[j / R] = (r < ny && c < nx) ? in[(size_t)r * nx + c] : 0.0f;
+    }
+#pragma unroll
+    for (j = 0; j < T; j += R) tile[(ty + j) * P + tx] = v[j / R];  /* outside: a harmless 0 */
+    __syncthreads();
+#pragma unroll
+    for (j = 0; j < T; j += R) {
+        int c = c0 + ty + j, r = r0 + tx;  /* output row c, output column r */
+        if (c < nx && r < ny) out[(size_t)c * ny + r] = tile[tx * P + ty + j];
+    }
+}
+
+/* One kernel per shape, named transpose_tile<T>_blk<T>x<R>_pad|nopad: a T x T tile (T floats
+ * per side, so ceil(nx / T) x ceil(ny / T) blocks) moved by T x R threads, T / R elements each,
+ * through a shared tile of T rows of P floats -- P = T + 1 ("pad") puts the rows of a column of
+ * the tile in consecutive banks, P = T = 32 ("nopad") all in one bank. */
+#define TILE_TRANSPOSE_KERNEL(name, T, R, P)                                                    \
+    __global__ void name(const float *__restrict__ in, float *__restrict__ out, int nx, int ny)  \
+    {                                                                                          \
+        __shared__ float tile[T][P];                                                           \
+        tile_transpose(in, out, nx, ny, &tile[0][0], T, R, P);                                 \
+    }
+
+TILE_TRANSPOSE_KERNEL(transpose_tile32_blk32x8_nopad, 32, 8, 32)    /* experiment 2: [32][32], 32-way */
+TILE_TRANSPOSE_KERNEL(transpose_tile32_blk32x8_pad, 32, 8, 33)      /* ... [32][33], conflict-free   */
+TILE_TRANSPOSE_KERNEL(transpose_tile32_blk32x32_nopad, 32, 32, 32)  /* one element per thread        */
+TILE_TRANSPOSE_KERNEL(transpose_tile32_blk32x32_pad, 32, 32, 33)
+TILE_TRANSPOSE_KERNEL(transpose_tile16_blk16x16_pad, 16, 16, 17)    /* experiment 3: smaller tiles   */
+TILE_TRANSPOSE_KERNEL(transpose_tile16_blk16x4_pad, 16, 4, 17)
+TILE_TRANSPOSE_KERNEL(transpose_tile64_blk64x4_pad, 64, 4, 65)      /* a bigger tile, 16 per thread  */
+
+#endif

@@ -1,0 +1,336 @@
+/* Lesson 08, part 1's kernels: register tiles, 64x64 shared tiles with vector accesses, and the copy
+ * they race.  Read this file first; register_tiles.cu only verifies, times and prints them.  In
+ * the order the notes present them: the float4 4x4 register tiles (direct, rowwise, load-all),
+ * the 64x64 tiles (float4, scalar, aligned stores; two block orders), the one-pass float4 copy
+ * the table compares them with, and last -- after exercise 4's warning -- the float2 2x2 tile.
+ *
+ * Layout (as in lessons 04-07): `in` has ny rows of nx floats, element (r, c) at in[r * nx + c];
+ * the transpose `out` has nx rows of ny floats: out[c * ny + r] = in[r * nx + c].  Every kernel
+ * handles any nx, ny >= 1: a vector path where the rows are aligned, a scalar path otherwise. */
+#ifndef LESSON08_KERNELS_CUH
+#define LESSON08_KERNELS_CUH
+
+/* ---- the float4 4x4 register tiles -------------------------------------------------------- */
+
+/* A float4 access must be 16-byte aligned.  The buffers come from cudaMalloc (256-byte aligned), so
+ * row r of `in` starts 16-byte aligned for every r exactly when nx is a multiple of 4, and row c of
+ * `out` when ny is.  With both, a 4x4 block whose first row and column are inside the matrix is
+ * wholly inside it (r0 and c0 are multiples of 4).  Otherwise the kernels below take
+ * reg4x4_scalar: one float at a time, each with its bounds test -- correct for any shape, slow. */
+static __device__ __forceinline__ void reg4x4_scalar(const float *__restrict__ in, float *__restrict__ out,
+                                                     int nx, int ny, int r0, int c0)
+{
+    float v[4][4];
+    int i, k;
+#pragma unroll
+    for (i = 0; i < 4; i++)
+#pragma unroll
+        for (k = 0; k < 4; k++)
+            v[i][k] = (r0 + i < ny && c0 + k < nx) ? in[(size_t)(r0 + i) * nx + c0 + k] : 0.0f;
+#pragma unroll
+    for (k = 0; k < 4; k++)
+#pragma unroll
+        for (i = 0; i < 4; i++)
+            if (r0 + i < ny && c0 + k < nx) out[(size_t)(c0 + k) * ny + r0 + i] = v[i][k];
+}
+
+/* Thread (x, y) of the grid moves the 4x4 block at rows 4y.., columns 4x.. -- in all three variants
+ * (grid: ceil(nx / (4 blockDim.x)) x ceil(ny / (4 blockDim.y)), any block shape).  They differ only
+ * in how the vector path moves the block; `variant` is a literal in each kernel, so after inlining
+ * each kernel holds its own path alone.  None of them has a barrier, so threads outside the
+ * matrix may simply leave. */
+#define REG4_DIRECT 0
+#define REG4_ROWWISE 1
+#define REG4_LOADALL 2
+static __device__ __forceinline__ void reg4x4(const float *__restrict__ in, float *__restrict__ out, int nx, int ny,
+                                              int variant)
+{
+    const int c0 = 4 * (int)(blockIdx.x * blockDim.x + threadIdx.x);
+    const int r0 = 4 * (int)(blockIdx.y * blockDim.y + threadIdx.y);
+    if (r0 >= ny || c0 >= nx) return;
+    if (((nx | ny) & 3) == 0) {
+        if (variant == REG4_DIRECT) {  /* float loads, float4 stores */
+            const float *s = in + (size_t)r0 * nx + c0;
+            float4 *d = (float4 *)(out + (size_t)c0 * ny + r0);
+            const size_t sp = (size_t)nx, dp = (size_t)ny / 4;  /* row pitches: floats in, float4 out */
+            int k;
+#pragma unroll
+            for (k = 0; k < 4; k++) d[k * dp] = make_float4(s[k], s[sp + k], s[2 * sp + k], s[3 * sp + k]);
+        } else {  /* float4 loads, float4 stores */
+            const float4 *s = (const float4 *)(in + (size_t)r0 * nx + c0);
+            float4 *d = (float4 *)(out + (size_t)c0 * ny + r0);
+            const size_t sp = (size_t)nx / 4, dp = (size_t)ny / 4;  /* row pitches in float4 */
+            const float4 a0 = s[0], a1 = s[sp], a2 = s[2 * sp], a3 = s[3 * sp];
+            if (variant == REG4_ROWWISE) {  /* each output row stored as soon as it is built */
+                d[0] = make_float4(a0.x, a1.x, a2.x, a3.x);
+                d[dp] = make_float4(a0.y, a1.y, a2.y, a3.y);
+                d[2 * dp] = make_float4(a0.z, a1.z, a2.z, a3.z);
+                d[3 * dp] = make_float4(a0.w, a1.w, a2.w, a3.w);
+            } else {  /* REG4_LOADALL: all four output rows built, then stored */
+                const float4 o0 = make_float4(a0.x, a1.x, a2.x, a3.x), o1 = make_float4(a0.y, a1.y, a2.y, a3.y);
+                const float4 o2 = make_float4(a0.z, a1.z, a2.z, a3.z), o3 = make_float4(a0.w, a1.w, a2.w, a3.w);
+                d[0] = o0;
+                d[dp] = o1;
+                d[2 * dp] = o2;
+                d[3 * dp] = o3;
+            }
+        }
+    } else {
+        reg4x4_scalar(in, out, nx, ny, r0, c0);
+    }
+}
+
+/* (1) direct: each output float4 is assembled from four 4-byte loads straight from the input
+ * (16 scalar loads per thread, 4 lanes' worth of sectors reread from L1 by each instruction). */
+__global__ void transpose_reg4x4_direct(const float *__restrict__ in, float *__restrict__ out, int nx, int ny)
+{
+    reg4x4(in, out, nx, ny, REG4_DIRECT);
+}
+
+/* (2) rowwise: four float4 loads (the four input rows), then each output row is built from one
+ * component of each and stored at once. */
+__global__ void transpose_reg4x4_rowwise(const float *__restrict__ in, float *__restrict__ out, int nx, int ny)
+{
+    reg4x4(in, out, nx, ny, REG4_ROWWISE);
+}
+
+/* (3) load-all: four float4 loads, all four output rows built, then four float4 stores.  The same
+ * work as (2) in another order -- whether the order survives compilation is for `make profile`
+ * (and cuobjdump -sass) to tell. */
+__global__ void transpose_reg4x4_loadall(const float *__restrict__ in, float *__restrict__ out, int nx, int ny)
+{
+    reg4x4(in, out, nx, ny, REG4_LOADALL);
+}
+
+/* ---- the 64x64 shared tiles ---------------------------------------------------------------
+ * A block of 256 threads moves a 64x64 tile: 16 elements per thread, all loaded before the
+ * barrier, so a block keeps 16 KiB of loads in flight (lesson 07's 32x32 tile with 32x8 threads:
+ * 4 KiB).  The tile is stored as the input lies, s[row][col], with a pitch of 65 floats.
+ *
+ * Vector lanes.  With float4 accesses a row of 64 floats is 16 float4.  Thread t takes float4 q of
+ * tile row (or output row) rq:  q = (t & 7) + 8 * ((t >> 5) & 1),  rq = ((t >> 3) & 3) + 4 * (t >> 6)
+ * (+ 16 per pass).  A warp is then 4 rows x 8 float4: 4 runs of 128 contiguous bytes per access.
+ * In shared memory lane (q8 = t & 7, k = (t >> 3) & 3) touches word 65 * (row) + 4 * q8 + ...,
+ * i.e. bank 4 * q8 + k + const: all 32 lanes in different banks, in both phases.
+ * Scalar lanes.  tx = t & 63, ty = t >> 6: a warp reads 32 consecutive floats of one row, and in
+ * the second phase reads s[tx][..] (bank tx + const) to write 32 consecutive floats of an output
+ * row -- lesson 07's kernel with 64 x 4 threads. */
+#define T64 64
+#define T64_THREADS 256
+#define T64_PITCH 65
+#define T64_HALO 8
+
+/* ---- block order ----------------------------------------------------------------------------
+ * Which tile a block moves.  band = 0: the 2-D grid's own order.  The GPU hands out blocks in
+ * order of their index, x fastest, so the blocks resident at one moment (about 132 SMs x 8 = 1056
+ * on the H100) are about 8 consecutive rows of tiles: on an 8192 x 8192 matrix their loads cover
+ * 512 whole input rows, one contiguous 16 MiB stretch, but their stores cover all 8192 output rows
+ * with about 2 KiB each -- and the 256-byte pieces one output row gets come from tiles 128 block
+ * indices apart, handed out at different times.
+ * band = B > 0: a 1-D grid whose blocks are dealt out band by band, a band being B rows of tiles,
+ * and inside a band column by column: B consecutive blocks go down one column of tiles.  With
+ * B = 32 the resident blocks are about 33 columns x 32 rows of tiles, 2048 input rows with 8 KiB
+ * each and 2112 output rows with 8 KiB each, and the tiles that write neighbouring pieces of an
+ * output row are neighbours in block order.  Same bytes, same instructions; only which DRAM pages
+ * are busy together changes.  B = 1 is the 2-D grid's order again, B >= tiles_y column by column
+ * (exercise 1 varies B).  The last band may have fewer than B rows; the mapping is a
+ * bijection from 0 .. tiles_x * tiles_y - 1 onto the tiles (make check runs shapes with one band,
+ * several, and a partial last one). */
+#define T64_BAND 32
+static __device__ __forceinline__ void tile_of_block(int band, int tiles_x, int tiles_y, int *tile_x, int *tile_y)
+{
+    if (band == 0) {
+        *tile_x = (int)blockIdx.x;
+        *tile_y = (int)blockIdx.y;
+    } else {
+        const unsigned bh = (unsigned)(band < tiles_y ? band : tiles_y);  /* a band is at most the matrix */
+        const unsigned per_band = bh * (unsigned)tiles_x;  /* <= tiles_x * tiles_y, the grid: no overflow */
+        const unsigned b = blockIdx.x / per_band, local = blockIdx.x - b * per_band;
+        const unsigned left = (unsigned)tiles_y - b * bh;  /* tile rows from this band's first down */
+        const unsigned rows = left < bh ? left : bh;       /* this band's height: bh, or less at the end */
+        *tile_y = (int)(b * bh + local % rows);
+        *tile_x = (int)(local / rows);
+    }
+}
+
+/* Candidate A: float4 loads when nx % 4 == 0, float4 stores when ny % 4 == 0, scalar otherwise
+ * (each side decided on its own; allow_vec = 0 forces scalar on both, for comparison).  Chunks of
+ * 4 floats at a column multiple of 4 are wholly inside or wholly outside the matrix when the
+ * pitch is a multiple of 4, so edge tiles need only a per-chunk test.  band: the block order
+ * (tile_of_block; 0 = the 2-D grid's). */
+__global__ void __launch_bounds__(T64_THREADS)
+transpose_tile64_vec(const float *__restrict__ in, float *__restrict__ out, int nx, int ny, int allow_vec, int band)
+{
+    __shared__ float s[T64][T64_PITCH];  /* s[i][j] = in[r0 + i][c0 + j] */
+    const int t = threadIdx.x;
+    int tile_x, tile_y;
+    tile_of_block(band, (nx + T64 - 1) / T64, (ny + T64 - 1) / T64, &tile_x, &tile_y);
+    const int c0 = tile_x * T64, r0 = tile_y * T64;
+    const int q = (t & 7) + 8 * ((t >> 5) & 1), rq = ((t >> 3) & 3) + 4 * (t >> 6);
+    const int tx = t & 63, ty = t >> 6;
+    int i;
+
+    if (allow_vec && (nx & 3) == 0) {
+        float4 v[4];
+#pragma unroll
+        for (i = 0; i < 4; i++) {
+            const int r = r0 + rq + 16 * i, c = c0 + 4 * q;
+            v[i] = (r < ny && c < nx) ? *(const float4 *)(in + (size_t)r * nx + c) : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+        }
+#pragma unroll
+        for (i = 0; i < 4; i++) {
+            float *d = &s[rq + 16 * i][4 * q];
+            d[0] = v[i].x;
+            d[1] = v[i].y;
+            d[2] = v[i].z;
+            d[3] = v[i].w;
+        }
+    } else {
+        float v[16];
+#pragma unroll
+        for (i = 0; i < 16; i++) {
+            const int r = r0 + ty + 4 * i, c = c0 + tx;
+            v[i] = (r < ny && c < nx) ? in[(size_t)r * nx + c] : 0.0f;
+        }
+#pragma unroll
+        for (i = 0; i < 16; i++) s[ty + 4 * i][tx] = v[i];
+    }
+    __syncthreads();  /* outside every branch: all 256 threads arrive */
+    if (allow_vec && (ny & 3) == 0) {
+#pragma unroll
+        for (i = 0; i < 4; i++) {
+            const int cl = rq + 16 * i, c = c0 + cl, r = r0 + 4 * q;  /* output row c, columns r..r+3 */
+            if (c < nx && r < ny)
+                *(float4 *)(out + (size_t)c * ny + r) =
+                    make_float4(s[4 * q][cl], s[4 * q + 1][cl], s[4 * q + 2][cl], s[4 * q + 3][cl]);
+        }
+    } else {
+#pragma unroll
+        for (i = 0; i < 16; i++) {
+            const int c = c0 + ty + 4 * i, r = r0 + tx;
+            if (c < nx && r < ny) out[(size_t)c * ny + r] = s[tx][ty + 4 * i];
+        }
+    }
+}
+
+/* Candidate B: float4 stores at ANY size.  When ny is odd, output row c starts at float c * ny,
+ * which is rarely a multiple of 4 (16 bytes) or 8 (a 32-byte sector): every warp's store would
+ * half-fill the sectors at both ends of its run, which the L2 must merge with a neighbour's.
+ * Instead, each output row is cut at its own 32-byte boundaries: row c starts a = (c * ny) % 8
+ * floats past a boundary, so this tile writes output columns r = 64 * tile_y - a + (0..63) of
+ * that row -- a run that starts exactly on a sector boundary.  Those columns are input rows up to
+ * 7 above the tile, so the block loads 8 extra rows (T64_HALO) into s; they are also loaded by the
+ * tile above, and come from the L2 the second time.  Only the first and last run of each output
+ * row have elements outside the matrix; those few float4 go one float at a time.  Loads are
+ * scalar (64 x 4 threads, 18 per thread): they are coalesced at any nx.  With ny % 8 == 0 there is
+ * no shift (a = 0) and no extra row to load.  band: the block order (tile_of_block). */
+__host__ __device__ static inline int tile64_alignst_rows(int ny)
+{
+    /* with a shift (ny % 8 != 0) an output row's runs start up to 7 floats early: one more tile row
+     * where ny + 7 crosses a multiple of 64 (ny <= MAX_ROWS, so no overflow) */
+    return (ny + ((ny & 7) ? T64_HALO - 1 : 0) + T64 - 1) / T64;
+}
+
+__global__ void __launch_bounds__(T64_THREADS)
+transpose_tile64_alignst(const float *__restrict__ in, float *__restrict__ out, int nx, int ny, int band)
+{
+    __shared__ float s[T64_HALO + T64][T64_PITCH];  /* s[i][j] = in[rb + i][c0 + j] */
+    const int t = threadIdx.x, tx = t & 63, ty = t >> 6;
+    const int halo = (ny & 7) ? T64_HALO : 0;
+    int tile_x, tile_y;
+    tile_of_block(band, (nx + T64 - 1) / T64, tile64_alignst_rows(ny), &tile_x, &tile_y);
+    const int c0 = tile_x * T64, rt = tile_y * T64, rb = rt - T64_HALO;
+    const int q = (t & 7) + 8 * ((t >> 5) & 1), rq = ((t >> 3) & 3) + 4 * (t >> 6);
+    float v[(T64_HALO + T64) / 4];
+    int i;
+
+#pragma unroll
+    for (i = 0; i < (T64_HALO + T64) / 4; i++) {
+        const int lr = ty + 4 * i, r = rb + lr, c = c0 + tx;
+        v[i] = (lr >= T64_HALO - halo && r >= 0 && r < ny && c < nx) ? in[(size_t)r * nx + c] : 0.0f;
+    }
+#pragma unroll
+    for (i = 0; i < (T64_HALO + T64) / 4; i++) s[ty + 4 * i][tx] = v[i];
+    __syncthreads();  /* outside every branch: all 256 threads arrive */
+#pragma unroll
+    for (i = 0; i < 4; i++) {
+        const int cl = rq + 16 * i, c = c0 + cl;
+        if (c < nx) {
+            const int a = (int)(((unsigned)c * (unsigned)ny) & 7u); /* (c * ny) % 8; unsigned: c * ny may pass 2^31 */
+            const int r = rt - a + 4 * q;       /* output columns r .. r+3 of output row c */
+            const int lr = T64_HALO - a + 4 * q; /* ... are rows lr .. lr+3 of s */
+            const float e0 = s[lr][cl], e1 = s[lr + 1][cl], e2 = s[lr + 2][cl], e3 = s[lr + 3][cl];
+            float *o = out + (size_t)c * ny;    /* start of output row c */
+            if (r >= 0 && r + 3 < ny) {
+                *(float4 *)(o + r) = make_float4(e0, e1, e2, e3);  /* c * ny + r is a multiple of 4 */
+            } else {
+                if (r >= 0 && r < ny) o[r] = e0;
+                if (r + 1 >= 0 && r + 1 < ny) o[r + 1] = e1;
+                if (r + 2 >= 0 && r + 2 < ny) o[r + 2] = e2;
+                if (r + 3 >= 0 && r + 3 < ny) o[r + 3] = e3;
+            }
+        }
+    }
+}
+
+/* ---- the copy the table compares with ---------------------------------------------------- */
+
+/* The copy to compare with: float4 accesses and ONE PASS -- a block per COPY_ILP x 256 float4s,
+ * so the grid has tens of thousands of short blocks and the block scheduler hands them out in
+ * address order: at any moment the bytes in flight lie in one contiguous window a few MiB wide.
+ * Lesson 04 measured this form at cudaMemcpy's speed on the H100 (f4 x1 one pass: 100.0%) and the
+ * grid-stride form at 93% (lesson 04's hypothesis, not measured: its resident blocks drift apart
+ * through the whole buffer).  Each
+ * thread issues its COPY_ILP independent 16-byte loads before its first store (lesson 04 measured
+ * 1 to 8 in one pass: 99-100% of cudaMemcpy, so 1 it is).  The last n % 4 floats are copied one by
+ * one by the first block. */
+#define COPY_ILP 1
+#define COPY_THREADS 256
+__global__ void __launch_bounds__(COPY_THREADS)
+copy_f4_onepass(const float *__restrict__ src, float *__restrict__ dst, size_t n)
+{
+    const float4 *s4 = (const float4 *)src;
+    float4 *d4 = (float4 *)dst;
+    const size_t n4 = n / 4, i0 = (size_t)blockIdx.x * (COPY_THREADS * COPY_ILP) + threadIdx.x;
+    float4 v[COPY_ILP];
+    int u;
+#pragma unroll
+    for (u = 0; u < COPY_ILP; u++) {
+        const size_t k = i0 + (size_t)u * COPY_THREADS;
+        v[u] = k < n4 ? s4[k] : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    }
+#pragma unroll
+    for (u = 0; u < COPY_ILP; u++) {
+        const size_t k = i0 + (size_t)u * COPY_THREADS;
+        if (k < n4) d4[k] = v[u];
+    }
+    if (blockIdx.x == 0 && threadIdx.x < n - 4 * n4) dst[4 * n4 + threadIdx.x] = src[4 * n4 + threadIdx.x];
+}
+
+/* ---- exercise 4's answer: write your own transpose_reg2x2 (exercise.cu) before reading on ---- */
+
+/* The float2 2x2 register tile, as experiment 1 measures it (rows "f2 2x2"): thread (x, y) loads
+ * rows 2y and 2y+1 of columns 2x, 2x+1 as two float2, swaps the corners in registers and stores
+ * columns 2x and 2x+1 as two float2 rows of the output (grid: ceil(nx / (2 blockDim.x)) x
+ * ceil(ny / (2 blockDim.y))).  Fast path only where every row of `in` and `out` starts 8-byte
+ * aligned (nx and ny even); otherwise the up to four elements one by one.  solution.cu explains
+ * it in full. */
+__global__ void transpose_reg2x2_f2(const float *__restrict__ in, float *__restrict__ out, int nx, int ny)
+{
+    const int c0 = 2 * (int)(blockIdx.x * blockDim.x + threadIdx.x);
+    const int r0 = 2 * (int)(blockIdx.y * blockDim.y + threadIdx.y);
+    int i, k;
+    if (r0 >= ny || c0 >= nx) return;  /* no barrier in this kernel: leaving early is safe */
+    if (((nx | ny) & 1) == 0) {
+        const float2 a0 = *(const float2 *)(in + (size_t)r0 * nx + c0);
+        const float2 a1 = *(const float2 *)(in + (size_t)(r0 + 1) * nx + c0);
+        *(float2 *)(out + (size_t)c0 * ny + r0) = make_float2(a0.x, a1.x);
+        *(float2 *)(out + (size_t)(c0 + 1) * ny + r0) = make_float2(a0.y, a1.y);
+        return;
+    }
+    for (k = 0; k < 2; k++)
+        for (i = 0; i < 2; i++)
+            if (r0 + i < ny && c0 + k < nx) out[(size_t)(c0 + k) * ny + r0 + i] = in[(size_t)(r0 + i) * nx + c0 + k];
+}
+
+#endif

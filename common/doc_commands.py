@@ -1,0 +1,384 @@
+#!/usr/bin/env python3
+"""Keeps the commands the Markdown files show a student running (part of `make test`).
+
+usage: doc_commands.py ROOT [LESSON_DIR ...]     check (default: every lesson with a Makefile)
+       doc_commands.py --list ROOT [LESSON_DIR ...]   only print what would be run
+
+Every `./program args` and `make <target> ... ARGS="..."` shown in a code span or a fenced block of
+README.md, TEACHING.md, REFERENCES.md, common/*.md and 0*/**/*.md is turned into the programs it
+would run and their arguments, and each program is run with those arguments plus --dry-run: it must
+exit 0 at its first GPU call ("dry run: arguments accepted"), so no GPU is needed and a typo in the
+docs, or a program that stopped taking a documented option, fails `make test`.
+
+Where a command runs: a lesson's own Markdown runs in that lesson's folder; a root file (and
+common/*.md) at the root, except under a heading that starts with a lesson folder's name
+(TEACHING.md's "## 03_offset_stride ..."): there, in that folder.  `make -C DIR` and `cd DIR &&`
+move it.
+
+What a make target runs (common/lesson.mk; at the root, every lesson's):
+  run       each program of PROGS (or PROG=name) with ARGS
+  check     the same with --check, plus ./solution when the lesson has an exercise and no PROG
+  exercise  ./student with ARGS (named in a root file: in every lesson that has an exercise)
+  profile, profile-exercise, sanitize: only when ARGS is given (the programs run as profile.sh and
+            sanitize.sh run them: --reps 1 --warmup 0 --no-flush --csv, or --check --quick, first)
+Not checked: builds (make, make -j, make ARCH=.., make clean all ..), make test/help/plot/results,
+ncu, nvcc, compute-sanitizer lines, and commands with placeholders (<program>, ..., N, NXxNY).
+
+One line per distinct command (its first place in the docs): "PASS docs: FILE:LINE: COMMAND" or
+"FAIL docs: FILE:LINE: COMMAND: why"; exit 1 if any failed.  A command that touches a lesson not
+being tested (test.sh run on some lessons only) is left out.
+"""
+import glob
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+DRY_RUN_LINE = "dry run: arguments accepted"
+PROFILE_FIRST = ["--reps", "1", "--warmup", "0", "--no-flush", "--csv"]  # profile.sh
+SANITIZE_FIRST = ["--check", "--quick"]                                  # sanitize.sh
+RUN_TARGETS = {"run", "check", "exercise", "profile", "profile-exercise", "sanitize"}
+NEED_ARGS = {"profile", "profile-exercise", "sanitize"}  # without ARGS: nothing to check
+ROOT_TARGETS = {"run", "check", "profile", "sanitize"}   # the root Makefile's, passed to every lesson
+CODE_LANGS = {"c", "cpp", "c++", "cu", "cuda", "python", "py", "make", "makefile", "diff"}
+# A metavariable of the usage text standing for a value: N, NXxNY, WxH, LIST, M, K ...
+METAVAR = re.compile(r"^[A-Z][A-Za-z|]*$")
+SEPARATORS = {"&&", "||", ";", "|", "&"}
+
+
+class Skip(Exception):
+    """Not a course command, or one with placeholders: not checked."""
+
+
+class Bad(Exception):
+    """A command that cannot run as documented (no such program, target or lesson)."""
+
+
+# ---- the Markdown: code spans and fenced blocks, with their line numbers -----------------------
+
+def strip_comment(line):
+    """The line without a shell comment (a '#' starting a word, outside quotes)."""
+    quote = None
+    for i, c in enumerate(line):
+        if quote:
+            if c == quote:
+                quote = None
+        elif c in "'\"":
+            quote = c
+        elif c == "#" and (i == 0 or line[i - 1].isspace()):
+            return line[:i]
+    return line
+
+
+def snippets(path, lessons):
+    """Yields (line, text, lesson context) for each code span and each line of a fenced block.
+    The context is the lesson folder a root file's heading names, or None."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    fence, para, context, context_level = None, [], None, 0
+    held = None  # a fenced line ending in a backslash: (its number, its text so far)
+
+    def spans(para):
+        text = "\n".join(t for _, t in para)
+        for m in re.finditer(r"(`+)(.+?)(?<!`)\1(?!`)", text, re.S):
+            line = para[0][0] + text.count("\n", 0, m.start())
+            yield line, m.group(2).replace("\n", " ").strip()
+
+    for n, line in enumerate(lines, 1):
+        stripped = line.strip()
+        if fence:
+            if stripped.startswith(fence[0]) and stripped.strip("`~") == "":
+                fence, held = None, None
+            elif not fence[1]:
+                text = strip_comment(re.sub(r"^\$\s+", "", stripped)).strip()
+                if held:
+                    text = held[1] + " " + text
+                if text.endswith("\\"):
+                    held = (held[0] if held else n, text[:-1].strip())
+                else:
+                    yield (held[0] if held else n), text, context
+                    held = None
+            continue
+        m = re.match(r"^(`{3,}|~{3,})\s*([\w+-]*)", stripped)
+        if m:
+            for item in spans(para):
+                yield item + (context,)
+            para = []
+            fence = (m.group(1), m.group(2).lower() in CODE_LANGS)
+            continue
+        h = re.match(r"^(#+)\s+(\S+)", stripped)
+        if h or stripped == "":
+            for item in spans(para):
+                yield item + (context,)
+            para = []
+        if h:  # a heading is a paragraph of its own, and may name the lesson what follows is about
+            level, word = len(h.group(1)), h.group(2)
+            if word in lessons:
+                context, context_level = word, level
+            elif context and level <= context_level:
+                context = None
+            for item in spans([(n, line)]):
+                yield item + (context,)
+        elif stripped != "":
+            para.append((n, line))
+    for item in spans(para):
+        yield item + (context,)
+
+
+# ---- a command line: its segments, and what each would run ------------------------------------
+
+def split_segments(text):
+    """Shell words of the command, split at && || ; | &; redirections dropped."""
+    text = re.sub(r"(^|\s)\d*(>>?|<)&?\s*\S+", " ", strip_comment(text))
+    lex = shlex.shlex(text, posix=True, punctuation_chars=True)
+    lex.whitespace_split = True
+    lex.commenters = ""
+    try:
+        words = list(lex)
+    except ValueError as e:  # an unbalanced quote: prose, not a command
+        raise Skip(str(e))
+    segments, cur = [], []
+    for w in words:
+        if w in SEPARATORS:
+            segments.append(cur)
+            cur = []
+        else:
+            cur.append(w)
+    segments.append(cur)
+    return [s for s in segments if s]
+
+
+def check_placeholders(args):
+    for a in args:
+        value = a.split("=", 1)[1] if a.startswith("--") and "=" in a else a
+        if METAVAR.match(value) or "<" in a or "..." in a or "\u2026" in a:
+            raise Skip("placeholder %r" % a)
+
+
+class Course:
+    """The lessons, their programs (make print-PROGS) and whether they have an exercise."""
+
+    def __init__(self, root, tested):
+        self.root = root
+        self.lessons = sorted(os.path.basename(os.path.dirname(m))
+                              for m in glob.glob(os.path.join(root, "0*", "Makefile")))
+        self.tested = set(tested)
+        self._progs = {}
+
+    def progs(self, lesson):
+        if lesson not in self._progs:
+            out = subprocess.run(["make", "-s", "--no-print-directory", "-C", os.path.join(self.root, lesson),
+                                  "print-PROGS"], capture_output=True, text=True)
+            self._progs[lesson] = out.stdout.split() if out.returncode == 0 else []
+        return self._progs[lesson]
+
+    def has_exercise(self, lesson):
+        return os.path.isfile(os.path.join(self.root, lesson, "exercise.cu"))
+
+    def has_target(self, lesson, target):
+        """profile-exercise is a target of some lessons' own Makefiles (07, 08), not of lesson.mk."""
+        if target != "profile-exercise":
+            return True
+        with open(os.path.join(self.root, lesson, "Makefile"), encoding="utf-8") as f:
+            return re.search(r"^%s\s*:" % re.escape(target), f.read(), re.M) is not None
+
+    def lesson_of(self, cwd):
+        """The lesson folder cwd (relative to the root) is, '' for the root; Bad otherwise."""
+        cwd = os.path.normpath(cwd)
+        if cwd == ".":
+            return ""
+        if cwd in self.lessons:
+            return cwd
+        raise Bad("'%s' is not a lesson folder of the course" % cwd)
+
+
+def make_runs(course, words, cwd):
+    """The (lesson, program, args) a `make ...` command runs; Skip when it runs none."""
+    targets, variables, i = [], {}, 1
+    while i < len(words):
+        w = words[i]
+        if w == "-C" and i + 1 < len(words):
+            cwd = os.path.join(cwd, words[i + 1])
+            i += 1
+        elif w.startswith("-C"):
+            cwd = os.path.join(cwd, w[2:])
+        elif w.startswith("-"):
+            pass  # -s, -j4, -k, --no-print-directory ...
+        elif "=" in w:
+            name, value = w.split("=", 1)
+            variables[name] = value
+        else:
+            targets.append(w)
+        i += 1
+    run = [t for t in targets if t in RUN_TARGETS and (t not in NEED_ARGS or "ARGS" in variables)]
+    if not run:
+        raise Skip("not a command that runs a program")
+    args = shlex.split(variables.get("ARGS", ""))
+    check_placeholders(args)
+    lesson = course.lesson_of(cwd)
+    if lesson == "":
+        # the root passes its targets to every lesson; one it lacks (`make exercise` in the root
+        # README's prose) means "in a lesson folder": every lesson that has an exercise, then
+        lessons = course.lessons
+        if any(t not in ROOT_TARGETS for t in run):
+            lessons = [les for les in lessons
+                       if course.has_exercise(les) and all(course.has_target(les, t) for t in run)]
+    else:
+        lessons = [lesson]
+    out = []
+    for les in lessons:
+        progs = course.progs(les)
+        if not progs:
+            raise Bad("make -C %s print-PROGS lists no programs" % les)
+        if "PROG" in variables:
+            if variables["PROG"] not in progs:
+                if lesson == "":   # from the root, a lesson without that program does nothing
+                    continue
+                raise Bad("PROG=%s is not a program of %s (%s)" % (variables["PROG"], les, " ".join(progs)))
+            progs = [variables["PROG"]]
+        solution = ["solution"] if course.has_exercise(les) and "PROG" not in variables else []
+        for t in run:
+            if t == "run":
+                out += [(les, p, args) for p in progs]
+            elif t == "check":
+                out += [(les, p, ["--check"] + args) for p in progs + solution]
+            elif t == "profile":
+                out += [(les, p, PROFILE_FIRST + args) for p in progs]
+            elif t == "sanitize":
+                out += [(les, p, SANITIZE_FIRST + args) for p in progs + solution]
+            elif not course.has_exercise(les) or not course.has_target(les, t):
+                raise Bad("%s has no target %s" % (les, t))
+            elif t == "exercise":
+                out.append((les, "student", args))
+            else:  # profile-exercise
+                out.append((les, "student", PROFILE_FIRST + args))
+    if not out and "PROG" in variables:
+        raise Bad("PROG=%s is not a program of any lesson" % variables["PROG"])
+    return out
+
+
+def program_runs(course, words, cwd):
+    """The (lesson, program, args) of `./program args`: in cwd, or, from the root, in every lesson
+    that has that program (TEACHING.md's `./solution`)."""
+    prog = words[0][2:]
+    check_placeholders(words[1:])
+    if "/" in prog or not prog:
+        raise Skip("not a lesson program")
+    lesson = course.lesson_of(cwd)
+    if lesson:
+        return [(lesson, prog, words[1:])]
+    where = [les for les in course.lessons
+             if prog in course.progs(les) or (prog in ("student", "solution") and course.has_exercise(les))]
+    if not where:
+        raise Bad("no lesson has a program ./%s" % prog)
+    return [(les, prog, words[1:]) for les in where]
+
+
+def command_runs(course, text, cwd):
+    """Every (lesson, program, args) the command line would run; Skip if it is no course command."""
+    if "<" in text or "..." in text or "\u2026" in text:
+        raise Skip("placeholder")
+    runs, ran = [], False
+    for seg in split_segments(text):
+        while seg and re.match(r"^[A-Za-z_][A-Za-z0-9_]*=", seg[0]):
+            seg = seg[1:]  # CUDA_VISIBLE_DEVICES=1 make run
+        if not seg:
+            continue
+        if seg[0] == "cd" and len(seg) == 2:
+            cwd = os.path.join(cwd, seg[1])
+        elif seg[0] == "make":
+            try:
+                runs += make_runs(course, seg, cwd)
+                ran = True
+            except Skip:
+                pass
+        elif seg[0].startswith("./"):
+            runs += program_runs(course, seg, cwd)
+            ran = True
+    if not ran:
+        raise Skip("no course program")
+    return runs
+
+
+# ---- running them -----------------------------------------------------------------------------
+
+def dry_run(course, lesson, prog, args):
+    """None when lesson/prog accepts args (with --dry-run), else why not."""
+    path = os.path.join(course.root, lesson, prog)
+    if not os.access(path, os.X_OK):
+        return "%s/%s does not exist (not built?)" % (lesson, prog)
+    try:
+        r = subprocess.run([path] + args + ["--dry-run"], cwd=os.path.join(course.root, lesson),
+                           stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        return "%s/%s did not finish in 60 s" % (lesson, prog)
+    if r.returncode == 0 and DRY_RUN_LINE in r.stdout:
+        return None
+    said = (r.stderr.strip() or r.stdout.strip() or "(nothing)").split("\n")[0]
+    if r.returncode == 0:
+        said = "exited 0 without '%s': %s" % (DRY_RUN_LINE, said)
+    return "%s/%s %s exited %d: %s" % (lesson, prog, " ".join(shlex.quote(a) for a in args), r.returncode, said)
+
+
+def markdown_files(root, lessons):
+    files = [os.path.join(root, f) for f in ("README.md", "TEACHING.md", "REFERENCES.md")]
+    files += sorted(glob.glob(os.path.join(root, "common", "*.md")))
+    for les in lessons:
+        files += sorted(glob.glob(os.path.join(root, les, "**", "*.md"), recursive=True))
+    return [f for f in files if os.path.isfile(f)]
+
+
+def main(argv):
+    listing = "--list" in argv
+    argv = [a for a in argv if a != "--list"]
+    if not argv:
+        print(__doc__.strip().split("\n\n")[0], file=sys.stderr)
+        return 2
+    root = os.path.abspath(argv[0])
+    course = Course(root, [])
+    tested = [os.path.basename(os.path.abspath(d)) for d in argv[1:]] or course.lessons
+    course.tested = set(tested)
+    seen, failed, checked = set(), 0, 0
+    for path in markdown_files(root, course.lessons):
+        rel = os.path.relpath(path, root)
+        top = rel.split(os.sep)[0]
+        for line, text, context in snippets(path, set(course.lessons)):
+            cwd = top if top in course.lessons else (context or ".")
+            try:
+                runs = command_runs(course, text, cwd)
+            except Skip:
+                continue
+            except Bad as e:
+                runs, why = None, str(e)
+            if runs is not None and any(les not in course.tested for les, _, _ in runs):
+                continue  # another lesson's: checked when that lesson is tested
+            text = " ".join(text.split())
+            key = (cwd, text)
+            if key in seen:
+                continue
+            seen.add(key)
+            where = "docs: %s:%d: %s" % (rel, line, text)
+            if listing:
+                print(where)
+                for les, prog, args in runs or []:
+                    print("    " + " ".join([les + "/" + prog] + [shlex.quote(a) for a in args] + ["--dry-run"]))
+                if runs is None:
+                    print("    cannot run: " + why)
+                continue
+            checked += 1
+            if runs is not None:
+                whys = [w for w in (dry_run(course, *r) for r in runs) if w]
+                why = "; ".join(whys) if whys else None
+            if why:
+                failed += 1
+                print("FAIL %s: %s" % (where, why))
+            else:
+                print("PASS %s" % where)
+    if not listing:
+        print("docs: %d commands checked with --dry-run, %d failed" % (checked, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

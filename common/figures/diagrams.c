@@ -1,0 +1,298 @@
+/* The course's computed diagrams, as SVG: what one warp touches, drawn from the same C models the
+ * lessons print from and their unit tests check (no hand-drawn picture can drift from them).
+ *
+ *   diagrams LESSON OUTDIR     writes the diagrams of LESSON (a lesson folder name) into OUTDIR;
+ *                              a lesson without diagrams gets none (exit 0)
+ *
+ *   02_coalescing/warp-sectors.svg       copy_x_along_row / copy_x_along_col (lesson 02's 2D copies,
+ *                                        KIND_COPY_ROW / KIND_COPY_COL of 05's sectors.h)
+ *   05_transpose_naive/warp-sectors.svg  NaiveRow's load (input) and store (output)
+ *       both for warps of 32x1, 8x4 and 4x8 threads (blocks with bx = 32, 8, 4): every float the
+ *       32 lanes touch, and every 32-byte sector the memory must move for them.  The sector counts
+ *       written on the picture are those of 05_transpose_naive/sectors.h (warp_sectors); the
+ *       program stops if its own drawing disagrees with them.
+ *   07_shared_tiled/banks.svg            the bank of every element of a 32 x 32 tile of floats
+ *                                        stored as [32][32] and as [32][33]: bank = word % SMEM_BANKS,
+ *                                        and the passes of a row write and a column read from
+ *                                        07_shared_tiled/banks.h (tile_smem_wavefronts).
+ *
+ * Built by common/plot.sh:  cc -std=c99 -Wall -Wextra -Werror -pedantic -I<course root> common/figures/diagrams.c
+ * The model functions used: warp_sectors() and kernel_kind_t of 05_transpose_naive/sectors.h;
+ * tile_smem_wavefronts(), SMEM_BANKS, PHASE_STORE_ROW, PHASE_LOAD_COLUMN of 07_shared_tiled/banks.h. */
+#include "05_transpose_naive/sectors.h"
+#include "07_shared_tiled/banks.h"
+#include "common/figures/svg.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- warp footprints ------------------------------------------------------------------------- */
+#define LANES 32
+#define FLOATS_PER_SECTOR 8   /* 32-byte sectors of 4-byte floats */
+#define BIG 8192              /* the matrix is wide: different rows never share a sector */
+
+typedef struct {
+    int r[LANES], c[LANES];   /* the element lane l touches: row r[l], column c[l] of the matrix drawn */
+    int rows, cols;           /* the window drawn: rows x cols floats from (0, 0) */
+    int sectors;              /* distinct 32-byte sectors */
+} footprint_t;
+
+/* Lane l is thread (l % bx, l / bx) of a bx x (32 / bx) block, as the hardware forms warps.  Thread
+ * (tx, ty) works on input element (r, c) = (ty, tx) for the _ROW kinds, (tx, ty) for the _COL kinds
+ * (sectors.h); it reads in[r][c] and writes out[r][c] (copies) or out[c][r] (transposes). */
+static footprint_t footprint(kernel_kind_t kind, int bx, int store)
+{
+    footprint_t f;
+    int l, k, cols_x = (kind == KIND_COPY_ROW || kind == KIND_NAIVE_ROW);
+    int transposes = (kind == KIND_NAIVE_ROW || kind == KIND_NAIVE_COL);
+    memset(&f, 0, sizeof f);
+    for (l = 0; l < LANES; l++) {
+        int tx = l % bx, ty = l / bx;
+        int r = cols_x ? ty : tx, c = cols_x ? tx : ty;
+        f.r[l] = (store && transposes) ? c : r;
+        f.c[l] = (store && transposes) ? r : c;
+        if (f.r[l] + 1 > f.rows) f.rows = f.r[l] + 1;
+        if (f.c[l] + 1 > f.cols) f.cols = f.c[l] + 1;
+    }
+    f.cols = (f.cols + FLOATS_PER_SECTOR - 1) / FLOATS_PER_SECTOR * FLOATS_PER_SECTOR;
+    for (l = 0; l < LANES; l++) {
+        for (k = 0; k < l; k++)
+            if (f.r[k] == f.r[l] && f.c[k] / FLOATS_PER_SECTOR == f.c[l] / FLOATS_PER_SECTOR) break;
+        f.sectors += (k == l);
+    }
+    return f;
+}
+
+/* the model's count for the same warp (sectors.h), which the drawing must match */
+static int model_sectors(kernel_kind_t kind, int bx, int store)
+{
+    warp_sectors_t w = warp_sectors(kind, bx, LANES / bx, BIG, BIG);
+    return (int)(store ? w.st : w.ld);
+}
+
+#define CELL 9.0
+
+static void lane_colour(int l, char out[8])
+{
+    /* lane 0 light blue .. lane 31 dark blue */
+    double t = l / 31.0;
+    int r = (int)(0x9e + t * (0x08 - 0x9e) + 0.5), g = (int)(0xca + t * (0x30 - 0xca) + 0.5),
+        b = (int)(0xe1 + t * (0x6b - 0xe1) + 0.5);
+    sprintf(out, "#%02x%02x%02x", r, g, b);
+}
+
+static void draw_footprint(FILE *o, const footprint_t *f, double x0, double y0)
+{
+    int r, c, l;
+    char col[8];
+    /* sectors moved: every sector a lane touches, all 8 floats of it */
+    for (l = 0; l < LANES; l++) {
+        int s0 = f->c[l] / FLOATS_PER_SECTOR * FLOATS_PER_SECTOR;
+        svg_rect(o, x0 + s0 * CELL, y0 + f->r[l] * CELL, FLOATS_PER_SECTOR * CELL, CELL, "#fdd0a2", NULL, 0);
+    }
+    /* the floats the lanes use */
+    for (l = 0; l < LANES; l++) {
+        lane_colour(l, col);
+        svg_rect(o, x0 + f->c[l] * CELL, y0 + f->r[l] * CELL, CELL, CELL, col, NULL, 0);
+    }
+    /* the grid: thin lines between floats, thicker ones between sectors */
+    for (c = 0; c <= f->cols; c++)
+        svg_line(o, x0 + c * CELL, y0, x0 + c * CELL, y0 + f->rows * CELL,
+                 c % FLOATS_PER_SECTOR ? "#e3e3e3" : "#9a9a9a", c % FLOATS_PER_SECTOR ? 0.5 : 1.0);
+    for (r = 0; r <= f->rows; r++)
+        svg_line(o, x0, y0 + r * CELL, x0 + f->cols * CELL, y0 + r * CELL, "#c8c8c8", 0.6);
+    /* the sectors moved, outlined */
+    for (l = 0; l < LANES; l++) {
+        int k, s0 = f->c[l] / FLOATS_PER_SECTOR * FLOATS_PER_SECTOR;
+        for (k = 0; k < l; k++)
+            if (f->r[k] == f->r[l] && f->c[k] / FLOATS_PER_SECTOR == f->c[l] / FLOATS_PER_SECTOR) break;
+        if (k == l) svg_rect(o, x0 + s0 * CELL, y0 + f->r[l] * CELL, FLOATS_PER_SECTOR * CELL, CELL, "none", "#d94801", 1.2);
+    }
+}
+
+typedef struct {
+    const char *name;       /* column heading */
+    kernel_kind_t kind;
+    int store;
+} side_t;
+
+static int warp_sector_diagram(const char *path, const char *title, const char *subtitle, const side_t *sides,
+                               int nsides, int sum_sides, const char *note)
+{
+    static const int bxs[] = {32, 8, 4};
+    footprint_t f[3][2];
+    double colw[2] = {0, 0}, rowh[3] = {0, 0, 0}, x, y, left = 150, top = 78, capt = 34, gap = 30, w, h;
+    int i, j, l;
+    FILE *o;
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < nsides; j++) {
+            int model = model_sectors(sides[j].kind, bxs[i], sides[j].store);
+            f[i][j] = footprint(sides[j].kind, bxs[i], sides[j].store);
+            if (f[i][j].sectors != model) {
+                fprintf(stderr, "diagrams: %s, warp %dx%d: the drawing has %d sectors, sectors.h's warp_sectors %d\n",
+                        sides[j].name, bxs[i], LANES / bxs[i], f[i][j].sectors, model);
+                return 1;
+            }
+            if (f[i][j].cols * CELL > colw[j]) colw[j] = f[i][j].cols * CELL;
+            if (f[i][j].rows * CELL > rowh[i]) rowh[i] = f[i][j].rows * CELL;
+        }
+    for (j = 0; j < nsides; j++)
+        if (colw[j] < 250) colw[j] = 250;
+    w = left + colw[0] + (nsides > 1 ? gap + colw[1] : 0) + 20;
+    h = top + rowh[0] + rowh[1] + rowh[2] + 3 * (capt + 22) + 62;
+    if (!(o = fopen(path, "w"))) {
+        perror(path);
+        return 1;
+    }
+    svg_begin(o, (int)w, (int)h, title);
+    svg_text(o, 12, 22, 15, "start", "bold", "#222", "%s", title);
+    svg_text(o, 12, 40, 11.5, "start", "normal", "#444", "%s", subtitle);
+    for (j = 0, x = left; j < nsides; x += colw[j] + gap, j++)
+        svg_text(o, x, top - 10, 12.5, "start", "bold", "#222", "%s", sides[j].name);
+    for (i = 0, y = top; i < 3; i++) {
+        svg_text(o, 12, y + 12, 12.5, "start", "bold", "#222", "warp %d x %d", bxs[i], LANES / bxs[i]);
+        svg_text(o, 12, y + 28, 10.5, "start", "normal", "#555", "blocks %d x by", bxs[i]);
+        svg_text(o, 12, y + 42, 10.5, "start", "normal", "#555", "lane l: tx = l %% %d,", bxs[i]);
+        svg_text(o, 12, y + 56, 10.5, "start", "normal", "#555", "ty = l / %d", bxs[i]);
+        if (sum_sides)
+            svg_text(o, 12, y + 76, 11, "start", "bold", "#222", "load + store: %d sectors", f[i][0].sectors + f[i][1].sectors);
+        for (j = 0, x = left; j < nsides; x += colw[j] + gap, j++) {
+            const footprint_t *p = &f[i][j];
+            draw_footprint(o, p, x, y);
+            svg_text(o, x, y + p->rows * CELL + 15, 11, "start", "bold", 32 * p->sectors > 128 ? "#b33c00" : "#1f4e79",
+                     "%d sectors: %d B moved for 128 B used (%.0f%%)", p->sectors, 32 * p->sectors,
+                     100.0 * 128 / (32.0 * p->sectors));
+            svg_text(o, x, y + p->rows * CELL + 29, 10, "start", "normal", "#666", "%d row%s x %d floats shown",
+                     p->rows, p->rows == 1 ? "" : "s", p->cols);
+        }
+        y += rowh[i] + capt + 22;
+    }
+    /* legend */
+    y = h - 40;
+    for (l = 0; l < LANES; l++) {
+        char col[8];
+        lane_colour(l, col);
+        svg_rect(o, 12 + l * 4, y, 4, CELL, col, NULL, 0);
+    }
+    svg_text(o, 12 + LANES * 4 + 8, y + 8, 10.5, "start", "normal", "#333", "a float a lane uses (lane 0 light .. lane 31 dark)");
+    svg_rect(o, 400, y, 3 * CELL, CELL, "#fdd0a2", "#d94801", 1.2);
+    svg_text(o, 400 + 3 * CELL + 8, y + 8, 10.5, "start", "normal", "#333", "a 32-byte sector (8 floats): moved whole, used or not");
+    svg_text(o, 12, y + 28, 10, "start", "normal", "#666", "%s", note);
+    svg_end(o);
+    return fclose(o) != 0;
+}
+
+/* ---- shared-memory banks (lesson 07) ---------------------------------------------------------- */
+#define TILE 32
+#define BCELL 13.0
+
+static void bank_colour(int bank, char out[8]) { svg_hsl(bank * 360.0 / SMEM_BANKS, 0.62, 0.80, out); }
+
+static void draw_tile_banks(FILE *o, int pitch, double x0, double y0)
+{
+    int r, c;
+    char col[8];
+    svg_group_begin(o, "stroke=\"#ffffff\" stroke-width=\"0.5\"");
+    for (r = 0; r < TILE; r++)
+        for (c = 0; c < pitch; c++) {
+            bank_colour((int)(((long)r * pitch + c) % SMEM_BANKS), col);
+            svg_cell(o, x0 + c * BCELL, y0 + r * BCELL, BCELL, BCELL, c >= TILE ? "#eeeeee" : col);
+        }
+    svg_group_end(o);
+    for (c = 0; c < pitch; c += TILE) {   /* the tile's numbers, then the padding's, in grey */
+        svg_group_begin(o, c < TILE ? "font-size=\"6.5\" text-anchor=\"middle\" fill=\"#222222\""
+                                    : "font-size=\"6.5\" text-anchor=\"middle\" fill=\"#999999\"");
+        for (r = 0; r < TILE; r++) {
+            int cc;
+            for (cc = c; cc < (c < TILE ? TILE : pitch); cc++)
+                svg_number(o, x0 + cc * BCELL + BCELL / 2, y0 + r * BCELL + BCELL * 0.72,
+                           (int)(((long)r * pitch + cc) % SMEM_BANKS));
+        }
+        svg_group_end(o);
+    }
+    for (c = 0; c < pitch; c += 4)
+        svg_text(o, x0 + c * BCELL + BCELL / 2, y0 - 4, 8, "middle", "normal", "#666", "%d", c);
+    for (r = 0; r < TILE; r += 4)
+        svg_text(o, x0 - 4, y0 + r * BCELL + BCELL * 0.75, 8, "end", "normal", "#666", "%d", r);
+    /* phase 1, the first warp (32x8 threads, ty = 0) writes tile[0][0..31]: row 0, dashed */
+    fprintf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" stroke=\"#1f4e79\" "
+               "stroke-width=\"2.0\" stroke-dasharray=\"4,2\"/>\n", x0, y0, TILE * BCELL, BCELL);
+    /* phase 2, the first warp reads tile[0..31][0]: column 0, solid */
+    svg_rect(o, x0, y0, BCELL, TILE * BCELL, "none", "#b30000", 2.2);
+}
+
+static int bank_diagram(const char *path)
+{
+    static const int pitches[2] = {32, 33};
+    double left = 40, top = 100, gap = 60, x, w, h;
+    int k;
+    FILE *o;
+    w = left + (pitches[0] + pitches[1]) * BCELL + gap + 20;
+    h = top + TILE * BCELL + 96;
+    if (!(o = fopen(path, "w"))) {
+        perror(path);
+        return 1;
+    }
+    svg_begin(o, (int)w, (int)h, "The bank of every element of a 32 x 32 tile of floats");
+    svg_text(o, 12, 22, 15, "start", "bold", "#222", "Lesson 07: the bank of every element of a 32 x 32 tile of floats");
+    svg_text(o, 12, 40, 11.5, "start", "normal", "#444",
+             "%d banks of 4-byte words; element [r][c] is word r x pitch + c, in bank (r x pitch + c) %% %d. "
+             "Numbers: the bank; grey: padding.", SMEM_BANKS, SMEM_BANKS);
+    for (k = 0, x = left; k < 2; x += pitches[k] * BCELL + gap, k++) {
+        int p = pitches[k];
+        int rw = tile_smem_wavefronts(32, 8, p, PHASE_STORE_ROW);
+        int cr = tile_smem_wavefronts(32, 8, p, PHASE_LOAD_COLUMN);
+        svg_text(o, x, top - 40, 13, "start", "bold", "#222", "float tile[32][%d]%s", p,
+                 p == TILE ? "" : "  (one float of padding per row)");
+        svg_text(o, x, top - 24, 11, "start", "normal", cr > 1 ? "#b30000" : "#1f4e79",
+                 "column read (red): %d pass%s%s", cr, cr == 1 ? "" : "es",
+                 cr > 1 ? ", a 32-way bank conflict" : ", conflict-free");
+        draw_tile_banks(o, p, x, top);
+        svg_text(o, x, top + TILE * BCELL + 18, 11, "start", "normal", "#1f4e79",
+                 "row write (dashed): %d pass%s", rw, rw == 1 ? "" : "es");
+    }
+    svg_text(o, 12, h - 34, 10.5, "start", "normal", "#444",
+             "The transpose's first warp (32 x 8 threads): phase 1 writes tile[ty][tx] = row 0, phase 2 reads tile[tx][ty] = column 0.");
+    svg_text(o, 12, h - 18, 10.5, "start", "normal", "#444",
+             "Passes from 07_shared_tiled/banks.h (tile_smem_wavefronts): lanes in the same bank at different words wait for each other.");
+    svg_end(o);
+    return fclose(o) != 0;
+}
+
+int main(int argc, char **argv)
+{
+    char path[4096];
+    const char *lesson, *dir;
+    if (argc != 3) {
+        fprintf(stderr, "usage: diagrams LESSON OUTDIR\n");
+        return 2;
+    }
+    lesson = argv[1];
+    dir = argv[2];
+    if (strcmp(lesson, "02_coalescing") == 0) {
+        static const side_t s[2] = {{"copy_x_along_row (load = store)", KIND_COPY_ROW, 0},
+                                    {"copy_x_along_col (load = store)", KIND_COPY_COL, 0}};
+        snprintf(path, sizeof path, "%s/warp-sectors.svg", dir);
+        return warp_sector_diagram(path, "Lesson 02: the sectors one warp instruction moves",
+                                   "A 2D copy of a row-major matrix, threadIdx.x along a row or along a column (the lesson's 32 x 8 "
+                                   "blocks: the top row). Each cell is a float.",
+                                   s, 2, 0, "Sector counts: 05_transpose_naive/sectors.h (warp_sectors, KIND_COPY_ROW / KIND_COPY_COL); "
+                                         "make profile measures them as sectors per request.");
+    }
+    if (strcmp(lesson, "05_transpose_naive") == 0) {
+        static const side_t s[2] = {{"NaiveRow's load: input rows", KIND_NAIVE_ROW, 0},
+                                    {"NaiveRow's store: output columns", KIND_NAIVE_ROW, 1}};
+        snprintf(path, sizeof path, "%s/warp-sectors.svg", dir);
+        return warp_sector_diagram(path, "Lesson 05: the sectors one warp instruction of a naive transpose moves",
+                                   "NaiveRow reads in[r][c] and writes out[c][r]; NaiveCol swaps the two pictures "
+                                   "(its load is the right one, its store the left one).",
+                                   s, 2, 1, "Sector counts: 05_transpose_naive/sectors.h (warp_sectors), the column "
+                                         "\"ld+st sect\" of the block-shape table adds the two sides.");
+    }
+    if (strcmp(lesson, "07_shared_tiled") == 0) {
+        snprintf(path, sizeof path, "%s/banks.svg", dir);
+        return bank_diagram(path);
+    }
+    return 0;
+}

@@ -1,0 +1,22 @@
+/* Launch geometry every lesson shares: blocks that cover n items, and a 2-D grid that respects the
+ * hardware's limit on gridDim.y. */
+#ifndef GRID_CUH
+#define GRID_CUH
+
+#include <cuda_runtime.h>
+
+/* ceil(n / per_block): blocks of per_block items that cover n items. */
+static inline unsigned div_up(size_t n, unsigned per_block) { return (unsigned)((n + per_block - 1) / per_block); }
+
+/* The hardware caps gridDim.y (and z) at 65535. */
+#define GRID_Y_MAX 65535u
+
+/* ceil(fast / block.x) blocks across, ceil(slow / block.y) down but at most GRID_Y_MAX: a kernel
+ * launched on it loops its slow index in steps of gridDim.y * blockDim.y. */
+static inline dim3 grid_2d(unsigned fast, unsigned slow, dim3 block)
+{
+    unsigned gy = div_up(slow, block.y);
+    return dim3(div_up(fast, block.x), gy < GRID_Y_MAX ? gy : GRID_Y_MAX, 1);
+}
+
+#endif
