@@ -586,16 +586,16 @@ int main(int argc, char **argv)
     }
 
     if (defaults && !a.quick) {
-        report_say("\nGoals (ratios from this run; ASYNC.md's challenges):\n");
+        report_say("\nThe challenges of ASYNC.md, against this run:\n");
         if (big.label)
-            report_say("  %-10s fastest transpose (%s) / copy kernel = %5.1f%%   goal >= 97%%   %s\n", "8192x8192",
-                       big.label, big.pct_copy, big.pct_copy >= 97.0 ? "PASS" : "MISS");
+            report_say("  %-10s a transpose at 97%% of the copy kernel; the fastest here: %s at %.1f%%\n", "8192x8192",
+                       big.label, big.pct_copy);
         if (odd.label)
-            report_say("  %-10s fastest transpose (%s) / copy kernel = %5.1f%%   goal >= 95%%   %s\n", "8191x4097",
-                       odd.label, odd.pct_copy, odd.pct_copy >= 95.0 ? "PASS" : "MISS");
+            report_say("  %-10s a transpose at 95%% of the copy kernel; the fastest here: %s at %.1f%%\n", "8191x4097",
+                       odd.label, odd.pct_copy);
     } else if (big.label) {
-        report_say("\nFastest transpose: %s at %.1f%% of the copy kernel (the goals, >= 97%% at 8192x8192 and\n"
-                   ">= 95%% at 8191x4097, are judged at the default sizes).\n", big.label, big.pct_copy);
+        report_say("\nFastest transpose: %s at %.1f%% of the copy kernel (ASYNC.md's challenges are set at the\n"
+                   "default sizes, 8192x8192 and 8191x4097).\n", big.label, big.pct_copy);
     }
     CUBLAS_CHECK(cublasDestroy(blas));
     return gpu_finish_status(failed);

@@ -101,8 +101,8 @@ int main(int argc, char **argv)
     report_row(YOURS.label, &t, b.bytes, NAN);
     pct = 100.0 * stats_gbs(b.bytes, t.median_ms) / b.d2d_gbs;
     snprintf(take, sizeof take,
-             "%.0f%% of the copy (the lesson's goal for a conflict-free 32x32 tile: >= 85%%, %s); compare with the "
-             "[32][32] and [32][33] rows of experiment 2.", pct, pct >= 85.0 ? "PASS" : "MISS");
+             "%.0f%% of the copy; compare with the [32][32] and [32][33] rows of experiment 2 (a conflict-free "
+             "32x32 tile reaches about 85%% or more).", pct);
     report_end(take);
     tbench_free(&b);
     return gpu_finish_status(0);

@@ -154,9 +154,8 @@ static int experiment_gemm(const gpu_info_t *g, const args_t *a, cublasHandle_t 
         gemm_say_rates(labels, ok, gf, NKERNELS, cols);
     }
     if (!isnan(ratio))
-        report_say("\n  Goal: best register-tiled kernel >= 70%% of cuBLAS SGEMM at 4096 x 4096 x 4096: %s "
-                   "(%.1f%% at %d x %d x %d%s)\n", ratio >= 70.0 ? "PASS" : "MISS", ratio, M, N, K,
-                   (M == 4096 && N == 4096 && K == 4096) ? "" : "; not the goal's size");
+        report_say("\n  The best register-tiled kernel reaches %.1f%% of cuBLAS SGEMM at %d x %d x %d.\n", ratio, M, N,
+                   K);
     return failed;
 }
 
