@@ -58,16 +58,11 @@ static void launch_copy_f4(void *p, cudaStream_t s)
     copy_f4_x1<<<blocks ? blocks : 1u, COPY_THREADS, 0, s>>>(c->out, c->in, n);
 }
 
-/* cublasSgeam as a transpose (column-major: the row-major input is an nx x ny matrix A = in^T,
- * the output C = out^T is ny x nx, and out = in^T means C = A^T: op(A) = T, m = ny, n = nx, lda =
- * nx, ldc = ny; beta = 0, with B = A as a valid operand of the right shape). */
+/* cublasSgeam as a transpose (cublas_check.h says how the row-major matrices map onto it). */
 static void launch_sgeam(void *p, cudaStream_t s)
 {
     const tctx_t *c = (const tctx_t *)p;
-    const float one = 1.0f, zero = 0.0f;
-    CUBLAS_CHECK(cublasSetStream(blas, s));
-    CUBLAS_CHECK(cublasSgeam(blas, CUBLAS_OP_T, CUBLAS_OP_T, c->ny, c->nx, &one, c->in, c->nx, &zero, c->in, c->nx,
-                             c->out, c->ny));
+    cublas_sgeam_transpose(blas, s, c->in, c->out, c->nx, c->ny);
 }
 
 /* Part 1's best tile (kernels.cuh) and copySharedMem: a block of 64 x 4 threads per 64 x 64 tile. */

@@ -70,20 +70,13 @@ static void launch_copy_f4_onepass(void *p, cudaStream_t s)
     copy_f4_onepass<<<blocks ? blocks : 1u, COPY_THREADS, 0, s>>>(c->in, c->out, n);
 }
 
-/* cublasSgeam computes C = alpha op(A) + beta op(B) on COLUMN-major matrices.  Our row-major input
- * (ny rows of nx) read column-major with leading dimension nx is an nx x ny matrix A = in^T; the
- * row-major output (nx rows of ny) read column-major with leading dimension ny is an ny x nx
- * matrix C = out^T.  out = in^T means C = A^T: op(A) = A^T, m = ny rows, n = nx columns, lda = nx,
- * ldc = ny.  With beta = 0, B takes no part; we still pass a valid matrix of the right shape (A
- * itself, transposed, ldb = nx) so nothing undefined is read even if the library looked at it. */
+/* cublasSgeam as a transpose: the library's answer (cublas_check.h says how the row-major
+ * matrices map onto its column-major C = alpha op(A) + beta op(B)). */
 static cublasHandle_t blas;  /* created by main */
 static void launch_sgeam(void *p, cudaStream_t s)
 {
     const tctx_t *c = (const tctx_t *)p;
-    const float one = 1.0f, zero = 0.0f;
-    CUBLAS_CHECK(cublasSetStream(blas, s));
-    CUBLAS_CHECK(cublasSgeam(blas, CUBLAS_OP_T, CUBLAS_OP_T, c->ny, c->nx, &one, c->in, c->nx, &zero, c->in, c->nx,
-                             c->out, c->ny));
+    cublas_sgeam_transpose(blas, s, c->in, c->out, c->nx, c->ny);
 }
 
 /* The grid of a tile64 kernel with tiles_x x tiles_y tiles: 2-D in the grid's own order, 1-D (one

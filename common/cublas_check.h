@@ -42,6 +42,22 @@ static inline void cublas_sgemm_row_major(cublasHandle_t h, cudaStream_t s, int 
     CUBLAS_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &one, B, N, A, K, &zero, C, N));
 }
 
+/* The row-major transpose out = in^T (in: ny rows of nx floats, out: nx rows of ny) with
+ * cublasSgeam, C = alpha op(A) + beta op(B) on COLUMN-major matrices, on stream s.  The row-major
+ * input read column-major with leading dimension nx is an nx x ny matrix A = in^T; the row-major
+ * output read column-major with leading dimension ny is an ny x nx matrix C = out^T.  out = in^T
+ * means C = A^T: op(A) = A^T, m = ny rows, n = nx columns, lda = nx, ldc = ny.  With beta = 0, B
+ * takes no part; it is still a valid matrix of the right shape (A itself, transposed, ldb = nx) so
+ * nothing undefined is read even if the library looked at it.  The reference row of the transpose
+ * lessons (07 part 3, 08 part 1). */
+static inline void cublas_sgeam_transpose(cublasHandle_t h, cudaStream_t s, const float *in, float *out, int nx,
+                                          int ny)
+{
+    const float one = 1.0f, zero = 0.0f;
+    CUBLAS_CHECK(cublasSetStream(h, s));
+    CUBLAS_CHECK(cublasSgeam(h, CUBLAS_OP_T, CUBLAS_OP_T, ny, nx, &one, in, nx, &zero, in, nx, out, ny));
+}
+
 /* gemm_program_t's open and close for a program with cuBLAS rows: the handle (cublas_course_handle)
  * is the `user` its check and experiments get. */
 static inline void *cublas_gemm_open(void) { return cublas_course_handle(); }

@@ -1,20 +1,11 @@
 /* Host unit tests of lesson 02's CPU references (coalescing.h).  Plain C99. */
 #include "coalescing.h"
+#include "tests/unit.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-static int failures = 0, failed_here = 0;
-#define EXPECT(c) do { if (!(c)) { printf("  line %d: %s\n", __LINE__, #c); failed_here = 1; } } while (0)
-
-static void run_test(const char *name, void (*fn)(void))
-{
-    failed_here = 0;
-    fn();
-    printf("%s %s\n", failed_here ? "FAIL" : "PASS", name);
-    failures += failed_here;
-}
 
 static void test_strips_of(void)
 {
@@ -83,5 +74,5 @@ int main(void)
     run_test("02 cpu_col_strip_sums: values, short last strip, layout", test_col_strips);
     run_test("02 strip sums add left to right / top to bottom in float", test_strip_order);
     run_test("02 saxpy_ref is one rounding (fmaf), not two", test_saxpy_fused);
-    return failures ? 1 : 0;
+    return unit_status();
 }

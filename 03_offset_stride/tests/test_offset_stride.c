@@ -1,20 +1,11 @@
 /* Host unit tests of lesson 03's logic (offset_stride.h) and of the check every point passes
  * (stream_run.h's incr_expected, the rule the GPU comparison applies).  Plain C99. */
 #include "offset_stride.h"
+#include "tests/unit.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-static int failures = 0, failed_here = 0;
-#define EXPECT(c) do { if (!(c)) { printf("  line %d: %s\n", __LINE__, #c); failed_here = 1; } } while (0)
-
-static void run_test(const char *name, void (*fn)(void))
-{
-    failed_here = 0;
-    fn();
-    printf("%s %s\n", failed_here ? "FAIL" : "PASS", name);
-    failures += failed_here;
-}
 
 static void test_touched_span(void)
 {
@@ -163,5 +154,5 @@ int main(void)
     run_test("03 incr_expected: a correct launch passes, wrong elements are caught", test_check);
     run_test("03 the planted fault: the whole-buffer check catches what 8 windows missed", test_planted_fault);
     run_test("03 rng_float + 1 is exact in float", test_increment_exact);
-    return failures ? 1 : 0;
+    return unit_status();
 }

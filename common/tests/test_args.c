@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L /* fork, dup2, fileno, waitpid */
 #include "args.h"
 #include "exitcodes.h"
+#include "tests/unit.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,23 +14,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static int failures = 0, failed_here = 0;
-
-#define EXPECT(cond)                                                             \
-    do {                                                                         \
-        if (!(cond)) {                                                           \
-            printf("  expectation failed at line %d: %s\n", __LINE__, #cond);     \
-            failed_here = 1;                                                     \
-        }                                                                        \
-    } while (0)
-
-static void run_test(const char *name, void (*fn)(void))
-{
-    failed_here = 0;
-    fn();
-    printf("%s %s\n", failed_here ? "FAIL" : "PASS", name);
-    failures += failed_here;
-}
 
 /* ---- helpers -------------------------------------------------------------------------------- */
 
@@ -64,11 +48,7 @@ static int parse_v(args_t *a, ...)
 static int parse(const char *line, args_t *a)
 {
     char buf[1024], *argv[128];
-    int argc = 0;
-    char *t;
-    snprintf(buf, sizeof buf, "prog %s", line);
-    for (t = strtok(buf, " "); t && argc < 127; t = strtok(NULL, " ")) argv[argc++] = t;
-    argv[argc] = NULL;
+    int argc = unit_argv(line, buf, sizeof buf, argv, 128);
     stride = fp64 = 0;
     strides.n = 0;
     return args_parse(argc, argv, a, opts, 3, err, sizeof err);
@@ -550,5 +530,5 @@ int main(void)
     run_test("args: the raw value of an option, for error messages", test_raw_value);
     run_test("args: matrix shape from --size (N is N x N, up to 2^40 elements)", test_matrix_size);
     run_test("args: matrix_size_or_exit quotes the --size as typed", test_matrix_size_or_exit);
-    return failures ? 1 : 0;
+    return unit_status();
 }

@@ -8,6 +8,7 @@
 #include "rng.h"
 #include "stats.h"
 #include "verify.h"
+#include "tests/unit.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -15,23 +16,6 @@
 #include <string.h>
 #include <unistd.h>
 
-static int failures = 0, failed_here = 0;
-
-#define EXPECT(cond)                                                             \
-    do {                                                                         \
-        if (!(cond)) {                                                           \
-            printf("  expectation failed at line %d: %s\n", __LINE__, #cond);     \
-            failed_here = 1;                                                     \
-        }                                                                        \
-    } while (0)
-
-static void run_test(const char *name, void (*fn)(void))
-{
-    failed_here = 0;
-    fn();
-    printf("%s %s\n", failed_here ? "FAIL" : "PASS", name);
-    failures += failed_here;
-}
 
 /* The argument parser (args.h) has its own tests: tests/test_args.c. */
 
@@ -249,5 +233,5 @@ int main(void)
     run_test("cpu_transpose_f32: non-square, 1xN, round trip", test_transpose);
     run_test("cpu_warp_sums_f32: partial warps and butterfly order", test_warp_sums);
     run_test("rng_float: range, determinism, seeds", test_rng);
-    return failures ? 1 : 0;
+    return unit_status();
 }
