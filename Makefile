@@ -31,16 +31,18 @@ check sanitize profile: $(if $(WRITABLE),all)
 	@for d in $(LESSONS); do echo "== $$d"; $(MAKE) --no-print-directory -s -C $$d $@ || exit 1; done
 
 test:
-	@bash common/test.sh $(LESSONS)
+	@bash common/test.sh
 
 results: all
 	@bash common/results.sh $(LESSONS)
 
-# Every lesson's figures and the course in one chart (course.svg), from results/$(RESULTS_GPU)/.
+# Every lesson's figures and the course in one chart (course.svg), from results/$(RESULTS_GPU)/, and
+# the two memory systems side by side (gpus.svg) from every GPU under results/.
 RESULTS_GPU ?= NVIDIA_H100_80GB_HBM3
 plot:
 	@for d in $(LESSONS); do $(MAKE) --no-print-directory -s -C $$d plot RESULTS_GPU=$(RESULTS_GPU) || exit 1; done
 	@bash common/plot.sh . $(RESULTS_GPU)
+	@python3 common/compare_gpus.py . --svg gpus.svg >/dev/null && echo "wrote gpus.svg" || echo "gpus.svg: not drawn (needs two GPUs' runs under results/ and gnuplot)"
 
 clean:
 	@for d in $(LESSONS); do $(MAKE) --no-print-directory -C $$d clean; done

@@ -295,5 +295,32 @@ figures() {
 }
 figures "$@" ${roottest:+"$ROOT"}
 
+# ---- the two memory systems (root README): table and chart are what compare_gpus.py makes ------
+gpus_section() {
+    local tmpd
+    command -v python3 >/dev/null || return 0
+    tmpd=$(mktemp -d)
+    if python3 "$COMMON/compare_gpus.py" "$ROOT" >"$tmpd/table" 2>"$tmpd/err"; then
+        if python3 - "$ROOT/README.md" "$tmpd/table" <<'PY'
+import sys
+text = open(sys.argv[1]).read()
+block = text.split("<!-- gpus:begin -->\n", 1)[1].split("<!-- gpus:end -->", 1)[0]
+sys.exit(0 if block.strip() == open(sys.argv[2]).read().strip() else 1)
+PY
+        then ok "README: the two-GPU table is what compare_gpus.py makes of results/*/"
+        else bad "README: the two-GPU table differs from what compare_gpus.py makes of results/*/ (make results)"; fi
+        if command -v gnuplot >/dev/null; then
+            if python3 "$COMMON/compare_gpus.py" "$ROOT" --svg "$tmpd/gpus.svg" >/dev/null 2>&1 &&
+                    cmp -s "$tmpd/gpus.svg" "$ROOT/gpus.svg"; then
+                ok "figures: gpus.svg is redrawn byte for byte from the committed CSV"
+            else bad "figures: gpus.svg differs from what compare_gpus.py draws (make plot)"; fi
+        fi
+    else
+        echo "      (two-GPU comparison: $(head -1 "$tmpd/err"))"
+    fi
+    rm -rf "$tmpd"
+}
+[ "${roottest:-0}" = 1 ] && gpus_section
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

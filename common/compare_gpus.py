@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""Two memory systems: the headline rows of every lesson on each GPU stored under results/, side by
+side, as % of the cudaMemcpy copy measured in the same run (and the copy itself in GB/s).
+
+usage: compare_gpus.py ROOT [--svg OUT.svg]
+Prints the Markdown table of the root README's "Two memory systems" section; with --svg also draws
+the chart (gnuplot, through common/plot-style.gp like every figure of the course).  Only GPUs whose
+folder holds run.txt (written by make results) and every CSV named below take part."""
+import csv
+import os
+import subprocess
+import sys
+import tempfile
+
+# (program's CSV, experiment, kernel label, what the row shows): the rows the lessons' conclusions
+# rest on, at each lesson's default size.
+ROWS = [
+    ("dram_burst", "peak", "copy_one_per_thread", "01 one-float copy kernel"),
+    ("dram_burst", "gather", "gather S=32 B", "01 gather, 32-byte segments"),
+    ("coalescing", "saxpy", "saxpy", "02 SAXPY"),
+    ("coalescing", "strip_sums", "sum_row_strips", "02 strip sums, strided"),
+    ("offset_stride", "stride_float", "float s=2", "03 stride 2 (float)"),
+    ("offset_stride", "stride_float", "float s=8", "03 stride 8 (float)"),
+    ("transpose_bounds", "bounds", "copyCol", "04 copyCol"),
+    ("transpose_bounds", "in_flight", "f4 x1 one pass", "04 float4 copy kernel"),
+    ("transpose_naive", "sides", "NaiveRow", "05 NaiveRow 32x8"),
+    ("transpose_naive", "sides", "NaiveCol", "05 NaiveCol 32x8"),
+    ("unroll_diagonal", "unroll", "NaiveCol x8", "06 NaiveCol unrolled x8"),
+    ("shared_tiled", "shapes", "tile32 thr32x8 [32][33]", "07 tile32 [32][33]"),
+    ("shared_tiled", "shapes", "tile64 thr64x4 [64][65]", "07 tile64 [64][65]"),
+    ("async_copy", "async", "cp.async tile64 4-stage", "07 cp.async tile64"),
+    ("async_copy", "async", "TMA tile32x64 4-stage", "07 TMA tile32x64"),
+    ("register_tiles", "fastest", "cublasSgeam (op T)", "08 cublasSgeam"),
+    ("register_tiles", "fastest", "tile64 scalar ld+st", "08 tile64 scalar"),
+    ("register_tiles", "fastest", "tile64 aligned f4 st @odd", "08 tile64 aligned @ 8191x4097"),
+]
+# The best NaiveCol block shape: a conclusion that moves between GPUs (lesson 05).
+SHAPES = ("transpose_naive", "shapes", "NaiveCol ")
+COLS = ["lesson", "experiment", "kernel", "status", "ms_median", "ms_min", "ms_max", "bytes",
+        "gbs", "pct_d2d", "pct_peak", "extra_name", "extra"]
+
+
+def read_run(folder):
+    run = {}
+    with open(os.path.join(folder, "run.txt")) as f:
+        for line in f:
+            k, _, v = line.strip().partition("=")
+            run[k] = v
+    return run
+
+
+def read_rows(folder, prog):
+    with open(os.path.join(folder, prog + ".csv")) as f:
+        return [dict(zip(COLS, r)) for r in csv.reader(f)][1:]
+
+
+def gpus(root):
+    out = []
+    base = os.path.join(root, "results")
+    for name in sorted(os.listdir(base)):
+        folder = os.path.join(base, name)
+        progs = {p for p, _, _, _ in ROWS}
+        if os.path.isfile(os.path.join(folder, "run.txt")) and all(
+                os.path.isfile(os.path.join(folder, p + ".csv")) for p in progs):
+            out.append((name, folder, read_run(folder)))
+    return out
+
+
+def measure(folder):
+    """{label: (% of D2D, GB/s)}, the copy's GB/s, the peak, the best NaiveCol shape."""
+    cache, got = {}, {}
+    for prog, exp, kernel, label in ROWS:
+        rows = cache.setdefault(prog, read_rows(folder, prog))
+        for r in rows:
+            if r["experiment"] == exp and r["kernel"] == kernel and r["status"] == "ok":
+                got[label] = (float(r["pct_d2d"]), float(r["gbs"]))
+    rows = cache["transpose_bounds"]
+    d2d = next(float(r["gbs"]) for r in rows if r["experiment"] == "ceiling" and r["kernel"] == "cudaMemcpy D2D")
+    peak = next(float(r["gbs"]) for r in rows if r["experiment"] == "ceiling" and r["kernel"] == "theoretical peak")
+    prog, exp, prefix = SHAPES
+    shapes = [r for r in read_rows(folder, prog) if r["experiment"] == exp and r["kernel"].startswith(prefix)
+              and r["status"] == "ok"]
+    best = max(shapes, key=lambda r: float(r["gbs"]))
+    return got, d2d, peak, (best["kernel"][len(prefix):], float(best["pct_d2d"]))
+
+
+def table(found):
+    names = [run["gpu"] for _, _, run in found]
+    ms = [measure(folder) for _, folder, _ in found]
+    lines = ["| row (% of `cudaMemcpy` D2D of the same run) | " + " | ".join(names) + " |",
+             "|---|" + "---:|" * len(names),
+             "| `cudaMemcpy` D2D, GB/s (theoretical peak) | " +
+             " | ".join("%.0f (%.0f)" % (m[1], m[2]) for m in ms) + " |"]
+    for _, _, _, label in ROWS:
+        cells = ["%.1f" % m[0][label][0] if label in m[0] else "-" for m in ms]
+        lines.append("| %s | %s |" % (label, " | ".join(cells)))
+    lines.append("| 05 fastest NaiveCol block shape | " +
+                 " | ".join("%s (%.1f)" % m[3] for m in ms) + " |")
+    runs = "; ".join("%s: CUDA %s, driver %s, %s" % (r["gpu"], r["cuda"], r["driver"], r["date"]) for _, _, r in found)
+    return "\n".join(lines) + "\n\n(" + runs + "; every figure from `results/<GPU>/*.csv`, drawn by `make plot`.)"
+
+
+def draw(found, out, root):
+    ms = [measure(folder) for _, folder, _ in found]
+    tmp = tempfile.mkdtemp()
+    data = os.path.join(tmp, "gpus.tsv")
+    with open(data, "w") as f:
+        for i, (_, _, _, label) in enumerate(ROWS):
+            f.write("%d\t%s\t%s\n" % (i, label, "\t".join("%.1f" % m[0].get(label, (0.0, 0.0))[0] for m in ms)))
+    n = len(ROWS)
+    k = len(found)
+    names = [run["gpu"] for _, _, run in found]
+    foot = ", ".join("%s %s" % (r["gpu"], r["date"]) for _, _, r in found)
+    colors = ["#3182bd", "#e6550d", "#31a354", "#756bb1"]
+    script = os.path.join(tmp, "gpus.gp")
+    with open(script, "w") as f:
+        f.write("gpu = ''; cuda = ''; driver = ''; date = ''; out = '%s'\n" % os.path.join(tmp, "out.svg"))
+        f.write("load '%s'\n" % os.path.join(root, "common", "plot-style.gp"))
+        f.write("eval svg(900, 620)\n")
+        f.write("set title \"Two memory systems: the same kernels, % of the cudaMemcpy copy of each GPU's run\" font ',13'\n")
+        f.write("set xlabel '% of cudaMemcpy D2D (same bytes, same run)'\n")
+        f.write("set xrange [0:115]\nset xtics 0, 10, 110\nset grid x noy\nset lmargin 30\n")
+        f.write("set yrange [%f:%f]\nset ytics nomirror scale 0 font ',10'\n" % (-n + 0.3, 1.6))
+        f.write("set key top right horizontal\n")
+        f.write("set label 1 \"%s\" at screen 0.99, screen 0.02 right font ',9' textcolor rgb '#555555'\n" % foot)
+        f.write("set style fill solid 0.9 noborder\n")
+        h = 0.8 / k
+        parts = []
+        for j in range(k):
+            off = 0.4 - h * (j + 0.5)
+            parts.append("'%s' using ($%d/2):(-$1 + %f):($%d/2):(%f)%s with boxxyerror lc rgb '%s' title '%s'" % (
+                data, 3 + j, off, 3 + j, h / 2, ":ytic(2)" if j == 0 else "", colors[j % len(colors)], names[j]))
+            parts.append("'%s' using ($%d + 1):(-$1 + %f):(sprintf('%%.0f', $%d)) with labels left font ',8' notitle" % (
+                data, 3 + j, off, 3 + j))
+        f.write("plot " + ", \\\n     ".join(parts) + "\n")
+    env = dict(os.environ, LC_ALL="C")
+    r = subprocess.run(["gnuplot", script], capture_output=True, text=True, env=env)
+    if r.returncode != 0 or r.stderr.strip() or not os.path.getsize(os.path.join(tmp, "out.svg")):
+        sys.stderr.write("compare_gpus: gnuplot failed, nothing was drawn:\n" + r.stderr)
+        return 1
+    os.replace(os.path.join(tmp, "out.svg"), out)
+    return 0
+
+
+def main(argv):
+    if not argv:
+        sys.stderr.write(__doc__)
+        return 2
+    root = argv[0]
+    found = gpus(root)
+    if len(found) < 2:
+        sys.stderr.write("compare_gpus: fewer than two complete GPU runs under %s/results\n" % root)
+        return 1
+    print(table(found))
+    if len(argv) >= 3 and argv[1] == "--svg":
+        return draw(found, argv[2], root)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
