@@ -12,16 +12,17 @@ if ! command -v "$NCU" >/dev/null 2>&1; then
     [ -x /usr/local/cuda/bin/ncu ] && NCU=/usr/local/cuda/bin/ncu
 fi
 if ! command -v "$NCU" >/dev/null 2>&1; then
-    echo "make profile needs Nsight Compute's 'ncu' on PATH: it comes with the CUDA toolkit"
-    echo "(/usr/local/cuda/bin/ncu) or as the nsight-compute package. Nothing was profiled."
+    echo "make profile needs Nsight Compute's 'ncu', which is neither on PATH nor in /usr/local/cuda/bin." >&2
+    echo "It is the CUDA Toolkit's Nsight Compute component (NVIDIA's package cuda-nsight-compute-<version>," >&2
+    echo "e.g. cuda-nsight-compute-13-0); put its folder on PATH or say NCU=/path/to/ncu. Nothing was profiled." >&2
     exit 2
 fi
 if ! command -v python3 >/dev/null 2>&1; then
-    echo "make profile needs python3 to format ncu's CSV. Nothing was profiled."
+    echo "make profile needs python3 to format ncu's CSV (Debian/Ubuntu: apt-get install python3). Nothing was profiled." >&2
     exit 2
 fi
 if [ -z "$metrics" ]; then
-    echo "this lesson sets no PROFILE_METRICS"
+    echo "this lesson sets no PROFILE_METRICS" >&2
     exit 2
 fi
 tmp=$(mktemp -d)

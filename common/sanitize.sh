@@ -8,8 +8,10 @@ if ! command -v "$CS" >/dev/null 2>&1; then
     [ -x /usr/local/cuda/bin/compute-sanitizer ] && CS=/usr/local/cuda/bin/compute-sanitizer
 fi
 if ! command -v "$CS" >/dev/null 2>&1; then
-    echo "make sanitize needs 'compute-sanitizer' on PATH: it comes with the CUDA toolkit"
-    echo "(/usr/local/cuda/bin/compute-sanitizer). Nothing was checked."
+    echo "make sanitize needs 'compute-sanitizer', which is neither on PATH nor in /usr/local/cuda/bin." >&2
+    echo "It is the CUDA Toolkit's sanitizer component (NVIDIA's package cuda-sanitizer-<version>, e.g." >&2
+    echo "cuda-sanitizer-13-0); put its folder on PATH or say COMPUTE_SANITIZER=/path/to/compute-sanitizer." >&2
+    echo "Nothing was checked." >&2
     exit 2
 fi
 failed=0

@@ -11,6 +11,10 @@
  *       32 lanes touch, and every 32-byte sector the memory must move for them.  The sector counts
  *       written on the picture are those of 05_transpose_naive/sectors.h (warp_sectors); the
  *       program stops if its own drawing disagrees with them.
+ *   06_unroll_diagonal/block-order.svg   which block takes which tile of an 8 x 4 grid of tiles in
+ *                                        row-major order, in diagonal order (block_order_diagonal) and
+ *                                        with the source's square-only mapping, from
+ *                                        06_unroll_diagonal/block_order.h (tests/test_diagonal.c)
  *   07_shared_tiled/banks.svg            the bank of every element of a 32 x 32 tile of floats
  *                                        stored as [32][32] and as [32][33]: bank = word % SMEM_BANKS,
  *                                        and the passes of a row write and a column read from
@@ -18,8 +22,11 @@
  *
  * Built by common/plot.sh:  cc -std=c99 -Wall -Wextra -Werror -pedantic -I<course root> common/figures/diagrams.c
  * The model functions used: warp_sectors() and kernel_kind_t of 05_transpose_naive/sectors.h;
- * tile_smem_wavefronts(), SMEM_BANKS, PHASE_STORE_ROW, PHASE_LOAD_COLUMN of 07_shared_tiled/banks.h. */
+ * tile_smem_wavefronts(), SMEM_BANKS, PHASE_STORE_ROW, PHASE_LOAD_COLUMN of 07_shared_tiled/banks.h;
+ * block_order_row_major(), block_order_diagonal(), block_order_diagonal_square_only() of
+ * 06_unroll_diagonal/block_order.h. */
 #include "05_transpose_naive/sectors.h"
+#include "06_unroll_diagonal/block_order.h"
 #include "07_shared_tiled/banks.h"
 #include "common/figures/svg.h"
 
@@ -260,6 +267,94 @@ static int bank_diagram(const char *path)
     return fclose(o) != 0;
 }
 
+/* ---- block order (lesson 06) ------------------------------------------------------------------ */
+#define OGX 8u      /* tiles across */
+#define OGY 4u      /* tiles down */
+#define OWAVE 8u    /* the blocks drawn as starting together: the first OWAVE block numbers */
+#define OCELL 40.0
+
+/* Draws the gx x gy tiles with the number of the block that takes each (mode 0 row-major, 1
+ * diagonal, 2 the source's mapping on a 2-D grid of gx x gy blocks); the first OWAVE blocks dark.
+ * Returns how many tiles no block takes (they stay unwritten); *rows and *cols get how many tile
+ * rows and columns the first OWAVE blocks work on. */
+static int draw_order(FILE *o, int mode, double x0, double y0, int *rows, int *cols)
+{
+    int owner[OGY][OGX], count[OGY][OGX], missing = 0, row_used[OGY] = {0}, col_used[OGX] = {0};
+    unsigned b, x, y;
+    for (y = 0; y < OGY; y++)
+        for (x = 0; x < OGX; x++) owner[y][x] = -1, count[y][x] = 0;
+    for (b = 0; b < OGX * OGY; b++) {
+        tile_xy_t t = mode == 0 ? block_order_row_major(b, OGX)
+                    : mode == 1 ? block_order_diagonal(b, OGX, OGY)
+                                : block_order_diagonal_square_only(b % OGX, b / OGX, OGX);
+        if (t.x >= OGX || t.y >= OGY) continue;   /* a tile outside the matrix: nothing written */
+        if (owner[t.y][t.x] < 0) owner[t.y][t.x] = (int)b;
+        count[t.y][t.x]++;
+        if (b < OWAVE) row_used[t.y] = col_used[t.x] = 1;
+    }
+    for (*rows = 0, y = 0; y < OGY; y++) *rows += row_used[y];
+    for (*cols = 0, x = 0; x < OGX; x++) *cols += col_used[x];
+    for (y = 0; y < OGY; y++)
+        for (x = 0; x < OGX; x++) {
+            double cx = x0 + x * OCELL, cy = y0 + y * OCELL;
+            int first = owner[y][x] >= 0 && (unsigned)owner[y][x] < OWAVE;
+            if (owner[y][x] < 0) {
+                missing++;
+                svg_rect(o, cx, cy, OCELL, OCELL, "#eeeeee", "#ffffff", 1.0);
+                svg_text(o, cx + OCELL / 2, cy + OCELL * 0.62, 10, "middle", "normal", "#b30000", "never");
+                continue;
+            }
+            svg_rect(o, cx, cy, OCELL, OCELL, first ? "#1f6fb4" : "#c6dbef", count[y][x] > 1 ? "#b30000" : "#ffffff",
+                     count[y][x] > 1 ? 2.5 : 1.0);
+            svg_text(o, cx + OCELL / 2, cy + OCELL * 0.62, 12, "middle", first ? "bold" : "normal",
+                     first ? "#ffffff" : "#222222", count[y][x] > 1 ? "%d+" : "%d", owner[y][x]);
+        }
+    return missing;
+}
+
+static int order_diagram(const char *path)
+{
+    static const char *names[3] = {"row-major: the hardware's order of a 2-D grid",
+                                   "diagonal: block_order_diagonal (any grid)",
+                                   "the source's mapping on this grid (square grids only)"};
+    double left = 16, top = 86, gapy = 70, w, h;
+    int k, missing[3], rows, cols;
+    FILE *o;
+    w = left * 2 + OGX * OCELL + 260;
+    h = top + 3 * (OGY * OCELL + gapy) - 20;
+    if (!(o = fopen(path, "w"))) {
+        perror(path);
+        return 1;
+    }
+    svg_begin(o, (int)w, (int)h, "Which block takes which tile");
+    svg_text(o, 12, 22, 15, "start", "bold", "#222", "Lesson 06: which block transposes which tile (an %u x %u grid of tiles)",
+             OGX, OGY);
+    svg_text(o, 12, 40, 11.5, "start", "normal", "#444",
+             "Each cell is a tile; its number, the block that takes it. Dark: blocks 0-%u, neighbours in block number (blocks are usually dispatched in that order).",
+             OWAVE - 1);
+    svg_text(o, 12, 56, 11.5, "start", "normal", "#444",
+             "Red frame: a tile taken by more than one block (the first named, +); \"never\": a tile no block takes.");
+    for (k = 0; k < 3; k++) {
+        double y0 = top + k * (OGY * OCELL + gapy);
+        svg_text(o, left, y0 - 10, 12.5, "start", "bold", "#222", "%s", names[k]);
+        missing[k] = draw_order(o, k, left, y0, &rows, &cols);
+        svg_text(o, left + OGX * OCELL + 14, y0 + 18, 11, "start", "normal", missing[k] ? "#b30000" : "#1f4e79",
+                 missing[k] ? "%d of %u tiles never written" : "every tile exactly once", missing[k], OGX * OGY);
+        svg_text(o, left + OGX * OCELL + 14, y0 + 36, 11, "start", "normal", "#444",
+                 "blocks 0-%u: %d tile row%s, %d column%s", OWAVE - 1, rows, rows == 1 ? "" : "s", cols, cols == 1 ? "" : "s");
+        if (k == 2) svg_text(o, left + OGX * OCELL + 14, y0 + 54, 11, "start", "normal", "#444", "(y = bid_x: it ignores gy)");
+    }
+    svg_text(o, 12, h - 12, 10.5, "start", "normal", "#444",
+             "From 06_unroll_diagonal/block_order.h, the functions the kernels call (tests/test_diagonal.c checks them).");
+    svg_end(o);
+    /* the model's promise, checked where it is drawn: both orders of the lesson are bijections */
+    if (missing[0] || missing[1]) {
+        fprintf(stderr, "diagrams: block_order.h's row-major or diagonal order misses a tile\n");
+        return 1;
+    }
+    return fclose(o) != 0;
+}
+
 int main(int argc, char **argv)
 {
     char path[4096];
@@ -289,6 +384,10 @@ int main(int argc, char **argv)
                                    "(its load is the right one, its store the left one).",
                                    s, 2, 1, "Sector counts: 05_transpose_naive/sectors.h (warp_sectors), the column "
                                          "\"ld+st sect\" of the block-shape table adds the two sides.");
+    }
+    if (strcmp(lesson, "06_unroll_diagonal") == 0) {
+        snprintf(path, sizeof path, "%s/block-order.svg", dir);
+        return order_diagram(path);
     }
     if (strcmp(lesson, "07_shared_tiled") == 0) {
         snprintf(path, sizeof path, "%s/banks.svg", dir);
