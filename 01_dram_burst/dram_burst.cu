@@ -1,9 +1,12 @@
-/* Lesson 01: DRAM bursts and 32-byte sectors -- you pay for whole bursts.
+/* Lesson 01: DRAM bursts and 32-byte sectors -- what a small scattered read costs.
  *
  * Experiment 1: where the theoretical peak comes from, and how close a copy gets to it.
  * Experiment 2: segment gather.  The same number of useful bytes is read as segments of S bytes
- * (S = 4 ... 512) scattered over memory.  Below the hardware's access granularity every access
- * still moves a whole sector/burst, so useful bandwidth falls in proportion to S.
+ * (S = 4 ... 512) scattered over memory.  Below some size every access costs about the same time
+ * whatever it carries, so useful bandwidth falls with S.
+ * Experiment 3: bytes or accesses?  The same segments (same bytes, same sectors) gathered in
+ * sequential and in scattered order: if the order changes the time, what a small access costs is
+ * its place in memory (DRAM row locality), not the bytes it moves.
  *
  * The kernels are in kernels.cuh; this file verifies, times and prints them. */
 #include "args.h"
@@ -24,14 +27,42 @@
 
 static const int SEG_BYTES[] = {4, 8, 16, 32, 64, 128, 256, 512};
 #define NSEG ((int)(sizeof SEG_BYTES / sizeof SEG_BYTES[0]))
+/* Experiment 3's segment sizes: those below the knee of experiment 2, the knee, and the plateau's
+ * last (the sequential order of 512-byte segments is a plain contiguous read). */
+static const int ORDER_SEG_BYTES[] = {4, 8, 16, 32, 64, 512};
+#define NORDER_SEG ((int)(sizeof ORDER_SEG_BYTES / sizeof ORDER_SEG_BYTES[0]))
+/* Experiment 3's orders, in the table's order; ORDER_NAMES[o] names ORDERS[o] */
+static const gather_order_t ORDERS[] = {GATHER_SEQUENTIAL, GATHER_SCATTERED};
+static const char *const ORDER_NAMES[] = {"sequential", "scattered"};
 
 static int l2_fetch = 0;   /* --l2-fetch: cudaLimitMaxL2FetchGranularity, 0 = leave as is */
+
+/* --l2-fetch B: sets the limit (a hint to the L2 for this context, kept until the program ends);
+ * then, asked or not, returns the granularity in force, which the experiments print. */
+static size_t l2_fetch_granularity(void)
+{
+    size_t gran = 0;
+    if (l2_fetch) CHECK(cudaDeviceSetLimit(cudaLimitMaxL2FetchGranularity, (size_t)l2_fetch));
+    CHECK(cudaDeviceGetLimit(&gran, cudaLimitMaxL2FetchGranularity));
+    return gran;
+}
 
 /* Floats the source buffer needs for n gathered floats at segment size S. */
 static size_t gather_src_floats(size_t n, int seg_bytes)
 {
-    gather_geom_t g = make_geom(n, seg_bytes);
+    gather_geom_t g = make_geom(n, seg_bytes, GATHER_SCATTERED);  /* either order: the same slots */
     return g.nslots * g.slot_floats;
+}
+
+/* Segments of a gather (the accesses experiment 3 counts), and the bytes it touches: every segment
+ * costs at least one 32-byte sector. */
+static size_t gather_segments_count(size_t n, gather_geom_t g)
+{
+    return (n + ((size_t)1 << g.seg_shift) - 1) >> g.seg_shift;
+}
+static size_t gather_touched_bytes(size_t n, gather_geom_t g, int seg_bytes)
+{
+    return gather_segments_count(n, g) * (size_t)(seg_bytes > 32 ? seg_bytes : 32);
 }
 
 /* ---- launching and checking ----------------------------------------------------------------- */
@@ -99,10 +130,15 @@ static int run_checks(const args_t *a)
             snprintf(size, sizeof size, "n=%zu block=%d", c.n, c.block);
             check_line(&chk, "copy_one_per_thread", size, launch_copy, &c, stdout, &t);
             for (s = 0; s < NSEG; s++) {
-                c.g = make_geom(c.n, SEG_BYTES[s]);
+                c.g = make_geom(c.n, SEG_BYTES[s], GATHER_SCATTERED);
                 gather_want(c.n, c.g, a->seed, vals, want_sums);
                 chk = check_f32(d_out, want_sums, got, (c.n + 31) / 32, 0);
                 snprintf(what, sizeof what, "gather_segments S=%d", SEG_BYTES[s]);
+                check_line(&chk, what, size, launch_gather, &c, stdout, &t);
+                /* experiment 3's other order: the same kernel, segment k in slot k */
+                c.g = make_geom(c.n, SEG_BYTES[s], GATHER_SEQUENTIAL);
+                gather_want(c.n, c.g, a->seed, vals, want_sums);
+                snprintf(what, sizeof what, "gather_segments S=%d sequential", SEG_BYTES[s]);
                 check_line(&chk, what, size, launch_gather, &c, stdout, &t);
             }
             if (a->bx) break;
@@ -118,10 +154,149 @@ static int run_checks(const args_t *a)
     return verify_summary(stdout, t.fails, t.checks);
 }
 
+/* Experiment 3's row label: "gather S=8 B sequential" for ORDER_SEG_BYTES[s] in ORDERS[o]. */
+static void order_label(char *buf, size_t len, int s, int o)
+{
+    snprintf(buf, len, "gather S=%d B %s", ORDER_SEG_BYTES[s], ORDER_NAMES[o]);
+}
+
+/* ---- the take-aways, computed from the measurements ------------------------------------------ */
+
+/* G accesses/s: segments gathered per second at the median time. */
+static double accesses_per_s(size_t nseg, const timing_t *t)
+{
+    return (double)nseg / (t->median_ms * 1e6);
+}
+
+/* Experiment 2's: where useful bandwidth reaches 90% of S = 512 (knee, 0: nowhere), and below it
+ * the range of scattered accesses per second (rate[s]: G/s at SEG_BYTES[s], NAN if it failed). */
+static void gather_takeaway(char *buf, size_t len, int knee, const double *rate)
+{
+    double lo = 0.0, hi = 0.0;
+    int s, any = 0;
+
+    for (s = 0; knee && s < NSEG && SEG_BYTES[s] < knee; s++) {
+        if (!(rate[s] > 0)) continue;   /* failed (NAN): not counted */
+        if (!any || rate[s] < lo) lo = rate[s];
+        if (!any || rate[s] > hi) hi = rate[s];
+        any = 1;
+    }
+    if (!knee)
+        snprintf(buf, len, "no segment size reached 90%% of S = 512.");
+    else if (!any)
+        snprintf(buf, len, "useful bandwidth reaches 90%% of S = 512 at S = %d B.", knee);
+    else if (hi <= 1.3 * lo)
+        snprintf(buf, len,
+                 "useful bandwidth reaches 90%% of S = 512 at S = %d B; below that the GPU completes about the "
+                 "same number of scattered accesses per second whatever S (%.0f to %.0f G/s), so the useful "
+                 "bandwidth falls in proportion to S. Is that cost per byte or per access? Experiment 3.",
+                 knee, lo, hi);
+    else
+        snprintf(buf, len,
+                 "useful bandwidth reaches 90%% of S = 512 at S = %d B; below that the GPU completes %.0f to "
+                 "%.0f G scattered accesses/s, depending on S.", knee, lo, hi);
+}
+
+/* Bytes an access of S bytes makes the L2 fetch from DRAM: at least a 32-byte sector, at least the
+ * fetch granularity (a segment starts its own 128-byte line, so one fetch covers it up to S = 64). */
+static double fetched_bytes(int seg_bytes, size_t gran)
+{
+    double b = seg_bytes > 32 ? seg_bytes : 32;
+    return (double)gran > b ? (double)gran : b;
+}
+
+/* Experiment 3's verdict, from the sizes below 64 bytes (where experiment 2's accesses cost about
+ * the same time whatever S): r = sequential / scattered accesses per second at the same S, from
+ * the same bytes.  rate[s][o]: G/s at ORDER_SEG_BYTES[s] in ORDERS[o] (NAN: failed, not counted);
+ * gran: the L2 fetch granularity in force; d2d: the copy's GB/s.  The DRAM traffic of a row is
+ * its accesses x fetched_bytes; as a % of the copy it says whether the bytes could be the limit.
+ * Sequential much faster somewhere (r >= 1.3): the scattered cost is per access, not per byte;
+ * r < 1.1 everywhere: the order (locality) is not the cost; in between: part of it. */
+static void order_takeaway(char *buf, size_t len, const double rate[][2], size_t gran, double d2d)
+{
+    double r, r_lo = 0.0, r_hi = 0.0, seq_hi = 0.0, scat_lo = 0.0, scat_hi = 0.0, pct_seq = 0.0,
+           pct_scat = 0.0, p;
+    int s, n = 0, at_lo = 0, at_hi = 0;
+    size_t used;
+
+    for (s = 0; s < NORDER_SEG; s++) {
+        if (ORDER_SEG_BYTES[s] >= 64 || !(rate[s][0] > 0) || !(rate[s][1] > 0)) continue;
+        r = rate[s][0] / rate[s][1];
+        if (!n || r < r_lo) { r_lo = r; at_lo = ORDER_SEG_BYTES[s]; }
+        if (!n || r > r_hi) { r_hi = r; at_hi = ORDER_SEG_BYTES[s]; }
+        if (!n || rate[s][0] > seq_hi) seq_hi = rate[s][0];
+        if (!n || rate[s][1] < scat_lo) scat_lo = rate[s][1];
+        if (!n || rate[s][1] > scat_hi) scat_hi = rate[s][1];
+        /* % of the copy's GB/s the fetched bytes make (G accesses/s x bytes = GB/s) */
+        p = d2d > 0 ? 100.0 * rate[s][0] * fetched_bytes(ORDER_SEG_BYTES[s], gran) / d2d : 0.0;
+        if (p > pct_seq) pct_seq = p;
+        p = d2d > 0 ? 100.0 * rate[s][1] * fetched_bytes(ORDER_SEG_BYTES[s], gran) / d2d : 0.0;
+        if (p > pct_scat) pct_scat = p;
+        n++;
+    }
+    if (!n) {
+        snprintf(buf, len, "no size below 64 B verified in both orders: no verdict.");
+        return;
+    }
+    if (r_hi >= 1.3)
+        used = (size_t)snprintf(buf, len,
+                 "from the same bytes, the sequential order gathers %.2fx (S = %d B) to %.2fx (S = %d B) as many "
+                 "segments per second as the scattered one (up to %.0f G/s against %.0f to %.0f), whose "
+                 "fetches (%.0f B each) make at most %.0f%% of the copy's GB/s: a small scattered read costs "
+                 "per scattered access (its DRAM row, or its page), not per byte.",
+                 r_lo, at_lo, r_hi, at_hi, seq_hi, scat_lo, scat_hi, fetched_bytes(4, gran), pct_scat);
+    else if (r_hi < 1.1 && pct_scat >= 85.0)
+        used = (size_t)snprintf(buf, len,
+                 "the order makes no real difference (sequential / scattered: %.2fx at S = %d B to %.2fx at "
+                 "S = %d B), and the fetches (%.0f B per access) make up to %.0f%% of the copy's GB/s: here "
+                 "the bytes set the pace.", r_lo, at_lo, r_hi, at_hi, fetched_bytes(4, gran), pct_scat);
+    else if (r_hi < 1.1)
+        used = (size_t)snprintf(buf, len,
+                 "the order makes no real difference (sequential / scattered: %.2fx at S = %d B to %.2fx at "
+                 "S = %d B), and the fetches (%.0f B per access) make at most %.0f%% of the copy's GB/s: "
+                 "neither the bytes nor DRAM row locality sets the pace; each access costs a slot wherever "
+                 "it lands.", r_lo, at_lo, r_hi, at_hi, fetched_bytes(4, gran), pct_scat);
+    else
+        used = (size_t)snprintf(buf, len,
+                 "from the same bytes, the sequential order is somewhat faster: %.2fx (S = %d B) to %.2fx "
+                 "(S = %d B) as many segments per second as the scattered one: locality (DRAM rows) is part "
+                 "of what a small scattered access costs, not all of it.", r_lo, at_lo, r_hi, at_hi);
+    if (r_hi >= 1.1 && pct_seq >= 85.0 && used < len)
+        snprintf(buf + used, len - used,
+                 " The sequential rows' fetches reach %.0f%% of the copy's GB/s: there the bytes are the limit%s.",
+                 pct_seq, gran > 32 ? " (try --l2-fetch 32)" : "");
+}
+
+/* Experiment 3's second line: at S = 512 B (the last size) the two orders run the same loads in
+ * flight per thread, so if the sequential order is faster, experiment 2's plateau is the scattered
+ * order's, not the loads in flight's.  gbs_seq, gbs_scat: the two rows' GB/s (NAN: failed). */
+static void plateau_takeaway(char *buf, size_t len, double gbs_seq, double gbs_scat)
+{
+    double r = gbs_seq / gbs_scat;
+    if (!(gbs_seq > 0) || !(gbs_scat > 0))
+        snprintf(buf, len, "S = 512 B did not verify in both orders: nothing to say about the plateau.");
+    else if (r >= 1.2)
+        snprintf(buf, len,
+                 "at S = %d B the sequential order (a contiguous read) reaches %.0f GB/s against %.0f "
+                 "scattered (%.2fx) with the same loads in flight per thread: experiment 2's plateau is set "
+                 "by the scattered order, not by too few loads in flight.",
+                 ORDER_SEG_BYTES[NORDER_SEG - 1], gbs_seq, gbs_scat, r);
+    else if (r < 1.1)
+        snprintf(buf, len,
+                 "at S = %d B the sequential order (a contiguous read) is no faster: %.0f GB/s against %.0f "
+                 "scattered (%.2fx): experiment 2's plateau is not the order's; the kernel itself (its loads "
+                 "in flight) is what remains to suspect.", ORDER_SEG_BYTES[NORDER_SEG - 1], gbs_seq, gbs_scat, r);
+    else
+        snprintf(buf, len,
+                 "at S = %d B the sequential order (a contiguous read) is somewhat faster: %.0f GB/s against "
+                 "%.0f scattered (%.2fx): the scattered order explains part of experiment 2's plateau.",
+                 ORDER_SEG_BYTES[NORDER_SEG - 1], gbs_seq, gbs_scat, r);
+}
+
 /* ---- the experiments ---------------------------------------------------------------------- */
 
 /* Experiment 1: the peak from the attributes, then the copy ceiling and a plain copy kernel. */
-static int experiment_peak(const gpu_info_t *g, const args_t *a, size_t ws, int block, int flush)
+static int experiment_peak(const gpu_info_t *g, const args_t *a, size_t ws, int block, int flush, double *d2d_out)
 {
     size_t n = ws / sizeof(float);
     float *d_src = (float *)gpu_alloc(ws, "the copy source");
@@ -146,13 +321,14 @@ static int experiment_peak(const gpu_info_t *g, const args_t *a, size_t ws, int 
         report_say("  (%d channels of 32 bits)\n", g->bus_bits / 32);
     report_say("  one 32-bit channel at this rate moves %.1f GB/s; the peak needs %.0f of them in parallel.\n",
                chan_gbs, g->peak_gbs / chan_gbs);
-    report_say("  The source's GDDR6 card: 14 Gb/s per pin x 32 bits / 8 = 56 GB/s per channel, "
+    report_say("  Astron-fjh's GDDR6 card: 14 Gb/s per pin x 32 bits / 8 = 56 GB/s per channel, "
                "x 12 channels = 672 GB/s.\n");
 
     gpu_fill_random_f32(d_src, n, a->seed);
     copy_want(want, n, a->seed);
     d2d = gpu_d2d_gbs(d_dst, d_src, ws, a, flush, &t_d2d);
     report_set_ceilings(d2d, g->peak_gbs);
+    *d2d_out = d2d;
     report_begin("peak", "  Copies against the ceilings (GB/s = (bytes read + bytes written) / time):", NULL);
     report_row("cudaMemcpy D2D", &t_d2d, 2.0 * ws, NAN);
     ok = measure_row("copy_one_per_thread", launch_copy, &c, &chk, a, flush, 2.0 * ws, NAN, &t_copy);
@@ -178,14 +354,13 @@ static int experiment_gather(const gpu_info_t *g, const args_t *a, size_t n, int
     double bytes = (double)n * sizeof(float) + (double)nw * sizeof(float);
     timing_t t[NSEG];
     int ok[NSEG], s, failed = 0, knee = 0;
-    size_t gran = 0;
-    double base;
-    char label[64], takeaway[256];
+    size_t gran, nseg[NSEG];
+    double base, rate[NSEG];
+    char label[64], takeaway[384];
 
     memset(t, 0, sizeof t);
     gpu_fill_random_f32(d_src, src_floats, a->seed);
-    if (l2_fetch) CHECK(cudaDeviceSetLimit(cudaLimitMaxL2FetchGranularity, (size_t)l2_fetch));
-    CHECK(cudaDeviceGetLimit(&gran, cudaLimitMaxL2FetchGranularity));
+    gran = l2_fetch_granularity();
     report_say("\nExperiment 2: segment gather. %.0f MiB of useful data read as segments of S bytes in a "
                "scattered order\n  (each segment alone in its own 128-byte line; source buffer %.0f MiB; GB/s "
                "also counts the %.1f MiB of\n  per-warp sums written). cudaLimitMaxL2FetchGranularity = %zu B.\n",
@@ -194,14 +369,14 @@ static int experiment_gather(const gpu_info_t *g, const args_t *a, size_t n, int
                "  S = 8 25%%, S = 16 50%%, S >= 32 100%%.\n");
 
     for (s = 0; s < NSEG; s++) {
-        launch_ctx_t c = {d_src, d_sums, n, block, make_geom(n, SEG_BYTES[s])};
+        launch_ctx_t c = {d_src, d_sums, n, block, make_geom(n, SEG_BYTES[s], GATHER_SCATTERED)};
         check_t chk = check_f32(d_sums, want, got, nw, 0);
-        /* data touched: every segment costs at least one 32-byte sector */
-        size_t nseg = (n + ((size_t)1 << c.g.seg_shift) - 1) >> c.g.seg_shift;
-        size_t touched = nseg * (size_t)(SEG_BYTES[s] > 32 ? SEG_BYTES[s] : 32);
+        size_t touched = gather_touched_bytes(n, c.g, SEG_BYTES[s]);
+        nseg[s] = gather_segments_count(n, c.g);
         snprintf(label, sizeof label, "gather S=%d B", SEG_BYTES[s]);
         gather_want(n, c.g, a->seed, vals, want);
         ok[s] = verify_then_time(label, launch_gather, &c, &chk, a, gpu_flush_wanted(g, a, touched), &t[s]);
+        rate[s] = ok[s] ? accesses_per_s(nseg[s], &t[s]) : NAN;
         failed |= !ok[s];
     }
 
@@ -213,12 +388,72 @@ static int experiment_gather(const gpu_info_t *g, const args_t *a, size_t n, int
         snprintf(label, sizeof label, "gather S=%d B", SEG_BYTES[s]);
         report_result(label, ok[s], &t[s], bytes, ratio);
     }
-    if (knee)
-        snprintf(takeaway, sizeof takeaway,
-                 "useful bandwidth reaches 90%% of S = 512 at S = %d B: a smaller access still pays for "
-                 "a whole %d-byte transfer.", knee, knee);
-    else
-        snprintf(takeaway, sizeof takeaway, "no segment size reached 90%% of S = 512.");
+    gather_takeaway(takeaway, sizeof takeaway, knee, rate);
+    report_end(takeaway);
+    CHECK(cudaFree(d_src));
+    CHECK(cudaFree(d_sums));
+    free(vals);
+    free(want);
+    gpu_free_host(got);
+    return failed;
+}
+
+/* Experiment 3: bytes or accesses?  For each S below the knee (the knee, and 512), the same segments --
+ * the same slots, so the same useful bytes, the same sectors, the same L2 fetches -- gathered in
+ * sequential order (segment k next to segment k + 1) and in experiment 2's scattered order, by the
+ * same kernel.  The extra column counts accesses: segments gathered per second.  If the bytes set
+ * the pace, the two orders take the same time; if the scattered access itself does (a DRAM row
+ * opened for it), the sequential order is faster. */
+static int experiment_order(const gpu_info_t *g, const args_t *a, size_t n, int block, double d2d)
+{
+    size_t nw = (n + 31) / 32, src_floats = gather_src_floats(n, ORDER_SEG_BYTES[0]), gran;
+    float *d_src = (float *)gpu_alloc(src_floats * sizeof(float), "the gather source");
+    float *d_sums = (float *)gpu_alloc(nw * sizeof(float), "the per-warp sums");
+    float *vals = (float *)host_alloc(n * sizeof(float), "the gathered values");
+    float *want = (float *)host_alloc(nw * sizeof(float), "the expected sums");
+    float *got = (float *)host_alloc_pinned(nw * sizeof(float), "the sums from the GPU");
+    double bytes = (double)n * sizeof(float) + (double)nw * sizeof(float);
+    double rate[NORDER_SEG][2];
+    timing_t t[NORDER_SEG][2];
+    int ok[NORDER_SEG][2], s, o, failed = 0;
+    size_t nseg[NORDER_SEG];
+    char label[64], takeaway[768];
+
+    memset(t, 0, sizeof t);
+    gpu_fill_random_f32(d_src, src_floats, a->seed);
+    gran = l2_fetch_granularity();
+    report_say("\nExperiment 3: bytes or accesses? The same %.0f MiB gathered as the same segments (each alone in "
+               "its own\n  max(S, 128)-byte slot) visited in two orders: sequential (segment k next to segment "
+               "k + 1) and scattered\n  (experiment 2's order). Same bytes, same sectors, same L2 fetches "
+               "(cudaLimitMaxL2FetchGranularity = %zu B);\n  only the order of the addresses differs. "
+               "G accesses/s = segments gathered per second.\n",
+               n * 4.0 / 1048576.0, gran);
+
+    for (s = 0; s < NORDER_SEG; s++)
+        for (o = 0; o < 2; o++) {
+            launch_ctx_t c = {d_src, d_sums, n, block, make_geom(n, ORDER_SEG_BYTES[s], ORDERS[o])};
+            check_t chk = check_f32(d_sums, want, got, nw, 0);
+            size_t touched = gather_touched_bytes(n, c.g, ORDER_SEG_BYTES[s]);
+            nseg[s] = gather_segments_count(n, c.g);
+            order_label(label, sizeof label, s, o);
+            gather_want(n, c.g, a->seed, vals, want);
+            ok[s][o] = verify_then_time(label, launch_gather, &c, &chk, a, gpu_flush_wanted(g, a, touched), &t[s][o]);
+            rate[s][o] = ok[s][o] ? accesses_per_s(nseg[s], &t[s][o]) : NAN;
+            failed |= !ok[s][o];
+        }
+
+    report_begin("order", "  Accesses per second by order (same segments, same bytes in both orders):", "G accesses/s");
+    for (s = 0; s < NORDER_SEG; s++)
+        for (o = 0; o < 2; o++) {
+            order_label(label, sizeof label, s, o);
+            report_result(label, ok[s][o], &t[s][o], bytes, rate[s][o]);
+        }
+
+    order_takeaway(takeaway, sizeof takeaway, rate, gran, d2d);
+    report_end(takeaway);
+    s = NORDER_SEG - 1;
+    plateau_takeaway(takeaway, sizeof takeaway, ok[s][0] ? stats_gbs(bytes, t[s][0].median_ms) : NAN,
+                     ok[s][1] ? stats_gbs(bytes, t[s][1].median_ms) : NAN);
     report_end(takeaway);
     CHECK(cudaFree(d_src));
     CHECK(cudaFree(d_sums));
@@ -234,7 +469,8 @@ int main(int argc, char **argv)
 {
     static const char *summary =
         "Lesson 01: DRAM bursts and sectors. Derives the peak bandwidth, measures the copy ceiling,\n"
-        "then gathers the same useful bytes as scattered segments of 4 to 512 bytes.";
+        "gathers the same useful bytes as scattered segments of 4 to 512 bytes, then the same\n"
+        "segments in sequential and in scattered order (bytes or accesses?).";
     lesson_opt_t opts[] = {
         {"--l2-fetch", OPT_INT, &l2_fetch, 1, 1024, "B",
          "set cudaLimitMaxL2FetchGranularity to 32, 64 or 128 bytes first (a hint)"},
@@ -243,10 +479,11 @@ int main(int argc, char **argv)
     gpu_info_t g;
     size_t n, ws, need;
     int block, failed = 0;
+    double d2d = 0.0;
 
     args_size_forms(ARGS_SIZE_N);
     args_parse_or_exit(argc, argv, &a, summary,
-                       "floats to gather in experiment 2 (default 16M = 64 MiB; 1M with --quick)", opts, 1);
+                       "floats to gather in experiments 2 and 3 (default 16M = 64 MiB; 1M with --quick)", opts, 1);
     if (l2_fetch && l2_fetch != 32 && l2_fetch != 64 && l2_fetch != 128)
         args_reject("bad --l2-fetch '%s': expected 32, 64 or 128", args_raw_value(argc, argv, "--l2-fetch"));
     if (a.by > 1 || (a.bx && a.bx % 32))
@@ -255,7 +492,7 @@ int main(int argc, char **argv)
     report_init("01_dram_burst", a.csv);
 
     gpu_init(&g);
-    gpu_print_header(&g, "Lesson 01 - DRAM bursts: you pay for whole bursts", &a);
+    gpu_print_header(&g, "Lesson 01 - DRAM bursts and sectors: what a scattered access costs", &a);
     if (a.check) return run_checks(&a);
 
     block = a.bx ? a.bx : 256;
@@ -266,11 +503,13 @@ int main(int argc, char **argv)
         while (n > ((size_t)1 << 20) &&
                gather_src_floats(n, 4) * sizeof(float) + 2 * ws + 4 * g.l2_bytes > gpu_free_bytes() / 10 * 9)
             n /= 2;
-    /* The experiments run one after the other, each freeing its buffers: the larger one is the need. */
+    /* The experiments run one after the other, each freeing its buffers: the larger one is the need
+     * (experiments 2 and 3 need the same: the S = 4 B source). */
     need = gather_src_floats(n, 4) * sizeof(float) + (n + 31) / 32 * sizeof(float);
     gpu_require_bytes(need > 2 * ws ? need : 2 * ws, "this run (the S = 4 B gather: 128 bytes per float)");
 
-    failed |= experiment_peak(&g, &a, ws, block, gpu_flush_wanted(&g, &a, 2 * ws));
+    failed |= experiment_peak(&g, &a, ws, block, gpu_flush_wanted(&g, &a, 2 * ws), &d2d);
     failed |= experiment_gather(&g, &a, n, block);
+    failed |= experiment_order(&g, &a, n, block, d2d);
     return gpu_finish_status(failed);
 }

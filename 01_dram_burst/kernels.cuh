@@ -1,5 +1,5 @@
-/* Lesson 01's kernels: you pay for whole bursts.  Read this file first; dram_burst.cu only verifies,
- * times and prints them.
+/* Lesson 01's kernels: what a small scattered read costs.  Read this file first; dram_burst.cu only
+ * verifies, times and prints them.
  *
  * Indices.  n, the floats a kernel handles, may pass 2^31 (--size takes any count the GPU memory
  * holds), so every index is a size_t; the grids are 1-D: div_up(n, block) blocks for the copy,
@@ -23,9 +23,14 @@ static __global__ __attribute__((unused)) void copy_one_per_thread(float *dst, c
 
 /* Where segment-gather element i lives.  Element i belongs to segment k = i / seg_floats; segment
  * k sits alone in slot (k * mult) mod nslots, slots being max(S, 128) bytes apart.  mult is odd
- * and nslots a power of two, so this is a permutation of the slots: neighbouring segments land
- * far apart and no two segments ever share a 32-byte sector (or a 128-byte line).  S is a power
- * of two, so the division is a shift. */
+ * and nslots a power of two, so this is a permutation of the slots, and no two segments ever share
+ * a 32-byte sector (or a 128-byte line).  S is a power of two, so the division is a shift.
+ * The order is only the choice of mult (experiment 3 compares the two):
+ *   scattered  (mult large): neighbouring segments land far apart, almost never in one DRAM row;
+ *   sequential (mult = 1):   segment k in slot k, next to segment k + 1, so a warp's segments lie
+ *                            in consecutive 128-byte lines, many of them in one DRAM row.
+ * Both orders read the same slots (all of them when nslots = number of segments, as at the timed
+ * size), so the same bytes, the same sectors and the same lines: only the addresses' order differs. */
 typedef struct {
     unsigned seg_shift;    /* log2(S / 4): floats per segment = 1 << seg_shift */
     unsigned slot_floats;  /* max(S, 128) / 4                                  */
@@ -40,8 +45,11 @@ static __host__ __device__ __attribute__((unused)) size_t gather_src_index(size_
     return slot * g.slot_floats + within;
 }
 
-/* The geometry of gathering n floats as segments of seg_bytes (a power of two, 4 to 512). */
-static __attribute__((unused)) gather_geom_t make_geom(size_t n, int seg_bytes)
+typedef enum { GATHER_SCATTERED, GATHER_SEQUENTIAL } gather_order_t;
+
+/* The geometry of gathering n floats as segments of seg_bytes (a power of two, 4 to 512) visited
+ * in the given order. */
+static __attribute__((unused)) gather_geom_t make_geom(size_t n, int seg_bytes, gather_order_t order)
 {
     gather_geom_t g;
     size_t nseg, seg_floats = (size_t)seg_bytes / 4;
@@ -53,14 +61,15 @@ static __attribute__((unused)) gather_geom_t make_geom(size_t n, int seg_bytes)
     while (g.nslots < nseg) g.nslots <<= 1;
     g.mult = (size_t)0x9E3779B1u & (g.nslots - 1);
     g.mult |= 1;
+    if (order == GATHER_SEQUENTIAL) g.mult = 1;
     return g;
 }
 
 /* Each thread loads GATHER_ILP floats, each from some segment: S/4 consecutive threads read one
- * segment, so the instruction count is the same for every S and only the addresses change.  All
- * the loads are issued before any is used, so several are in flight per thread: with one, the
- * kernel would wait on latency, not on DRAM, and the large-S plateau would sit far below what the
- * memory can do.  Each warp adds every group of 32 values so the result can be checked and only one
+ * segment, so the instruction count is the same for every S and every order, and only the
+ * addresses change.  All the loads are issued before any is used, so several are in flight per
+ * thread rather than one (how many bytes in flight DRAM needs is lesson 04's Little's-law
+ * measurement).  Each warp adds every group of 32 values so the result can be checked and only one
  * float per 32 is written back.  Blocks: a multiple of 32 threads (warp_sum_xor needs whole warps). */
 #define GATHER_ILP 4
 static __global__ __attribute__((unused)) void gather_segments(const float *src, float *warp_sums, size_t n,

@@ -2,6 +2,7 @@
 # run given (csv, csv2, ...), next to what the bytes alone predict if every access moved one
 # 32-byte sector, or 64 bytes (the L2 fetch the program asks for by default), scaled to the first
 # run's largest S.  Drawn by `make plot` (common/plot.sh says what csv, out, gpu ... are).
+# Experiment 3 (the same segments in sequential and scattered order) is plot-order.gp's figure.
 # needs: gather
 eval svg(900, 480)
 @footer
@@ -13,7 +14,7 @@ Smax = STATS_max_x
 top = field(csv, 'gather', sprintf('gather S=%.0f B', Smax), 9)
 d2d = field(csv, 'ceiling', 'cudaMemcpy D2D', 9)
 
-set title "Lesson 01: a scattered read pays for whole transfers (the same 64 MiB read in segments of S bytes)"
+set title "Lesson 01: useful GB/s of a scattered read by segment size (the same 64 MiB read in segments of S bytes)"
 set xlabel "segment size S (bytes; each segment alone in its own 128-byte line)"
 set ylabel "useful GB/s (useful bytes read / time)"
 set logscale xy 2

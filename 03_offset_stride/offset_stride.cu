@@ -204,7 +204,7 @@ static int experiment_l2(const gpu_info_t *g, const args_t *a, const sweep_t *s)
     char big[64], take[300];
     double b4 = 2.0 * 4.0 * c.n;
 
-    report_say("\nExperiment 1: the source's 4 MiB next to a working set the L2 cannot hold (float, offset 0)\n");
+    report_say("\nExperiment 1: the alignment-and-coalescing post's 4 MiB next to a working set the L2 cannot hold (float, offset 0)\n");
     ok_l2 = measure_point(g, a, &c, "4 MiB, L2 warm", 0, &t_l2);
     ok_fl = measure_point(g, a, &c, "4 MiB, L2 flushed", 1, &t_fl);
     c.n = s->useful / 4;
@@ -216,7 +216,7 @@ static int experiment_l2(const gpu_info_t *g, const args_t *a, const sweep_t *s)
     report_result(big, ok_big, &t_big, 2.0 * s->useful, NAN);
     if (ok_l2 && ok_fl && ok_big)
         snprintf(take, sizeof take,
-                 "the source's 4 MiB: %.0f GB/s from a warm L2 (%.1f us a launch), %.0f GB/s after a flush; "
+                 "the post's 4 MiB: %.0f GB/s from a warm L2 (%.1f us a launch), %.0f GB/s after a flush; "
                  "%.0f MiB streams at %.0f GB/s. The sweeps below use %.0f MiB.",
                  stats_gbs(b4, t_l2.median_ms), 1000.0 * t_l2.median_ms, stats_gbs(b4, t_fl.median_ms),
                  s->useful / 1048576.0, stats_gbs(2.0 * s->useful, t_big.median_ms), s->useful / 1048576.0);

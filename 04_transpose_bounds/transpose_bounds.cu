@@ -142,7 +142,7 @@ static int experiment_bounds(run_t *r, timing_t *t_row, int *row_ok)
     col_ok = tbench_row(&r->b, &K_COPY_COL, NULL, &r->c, NAN, &t_col);
     if (*row_ok && col_ok) {
         snprintf(take, sizeof take,
-                 "copyCol runs at %.0f%% of copyRow: the source would expect any transpose of this matrix "
+                 "copyCol runs at %.0f%% of copyRow: Tan Sheng's bandwidth chapter would expect any transpose of this matrix "
                  "between %.0f and %.0f GB/s.",
                  100.0 * t_row->median_ms / t_col.median_ms, stats_gbs(r->b.bytes, t_col.median_ms),
                  stats_gbs(r->b.bytes, t_row->median_ms));

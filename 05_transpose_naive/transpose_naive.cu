@@ -124,7 +124,7 @@ static int experiment_sides(run_t *r, dim3 b)
         report_say("    %-9s load %4.1f  store %4.1f\n", ks[i]->k.label, w[i].ld, w[i].st);
     }
     report_say("  NaiveRow's stores: a warp writes 32 x 4 = 128 useful bytes into %.0f sectors of 32 bytes:\n"
-               "  %.1f%% of the bytes moved are useful (the source's \"write efficiency 12.5%%\").\n",
+               "  %.1f%% of the bytes moved are useful (Anluo8's transpose study: \"write efficiency 12.5%%\").\n",
                w[2].st, 100.0 * 128.0 / (32.0 * w[2].st));
     report_say("  Each matrix is %.0f MiB, the L2 %.0f MiB: the output %s the L2.\n", mib, l2,
                mib <= l2 ? "fits in" : "does not fit in");
@@ -181,7 +181,7 @@ static int experiment_shapes(run_t *r)
         warp_sectors_t w1 = warp_sectors(KIND_NAIVE_COL, (int)b1.x, (int)b1.y, r->c.nx, r->c.ny);
         snprintf(take, sizeof take,
                  "fastest NaiveRow: %ux%u (%.0f GB/s, %.0f sectors/warp); fastest NaiveCol: %ux%u (%.0f GB/s, "
-                 "%.0f sectors/warp). Source E's best NaiveCol was 32x16, source D's best naive shape 8x8.",
+                 "%.0f sectors/warp). Tan Sheng's best NaiveCol was 32x16, Anluo8's best naive shape 8x8.",
                  b0.x, b0.y, best_gbs[0], w0.ld + w0.st, b1.x, b1.y, best_gbs[1], w1.ld + w1.st);
         report_end(take);
     } else {

@@ -86,7 +86,7 @@ static int experiment_unroll(run_t *r)
     char take[500];
 
     report_say("\nExperiment 1: unrolling, blocks %ux%u. xU = U elements per thread, blockDim.x apart, all U loads issued\n"
-               "  before the first store. %% copyRow: speed relative to copyRow, the source's \"upper bound\".\n",
+               "  before the first store. %% copyRow: speed relative to copyRow, Tan Sheng's \"upper bound\".\n",
                r->c.block.x, r->c.block.y);
     report_begin("unroll", "Copies and transposes of the same matrix:", "% copyRow");
     failed = tbench_rows_vs(&r->b, UNROLLED, vs_copy_row, NUNROLLED, &r->c, ok, t);
@@ -144,10 +144,10 @@ static int experiment_order(run_t *r)
     report_say("\nExperiment 2: block order, blocks %ux%u. NaiveRow's grid is %u x %u tiles%s.\n", r->c.block.x,
                r->c.block.y, gx, gy, gx == gy ? " (square)" : " (rectangular)");
     if (hit == (size_t)gx * gy)
-        report_say("  On this square grid the source's diagonal mapping reaches every tile; on a rectangular one it\n"
+        report_say("  On this square grid Tan Sheng's diagonal mapping reaches every tile; on a rectangular one it\n"
                    "  would not. This run uses block_order_diagonal, a bijection for every grid (make test checks it).\n");
     else if (hit)
-        report_say("  The source's diagonal mapping would reach %zu of its %zu tiles (%.0f%%): the rest would never be "
+        report_say("  Tan Sheng's diagonal mapping would reach %zu of its %zu tiles (%.0f%%): the rest would never be "
                    "written.\n  This run uses block_order_diagonal, a bijection for every grid (make test checks it).\n",
                    hit, (size_t)gx * gy, 100.0 * hit / ((double)gx * gy));
     report_begin("order", "Naive transposes, 1-D grid, tiles taken in row-major or diagonal order:", "% row-maj");

@@ -181,7 +181,7 @@ static int experiment_register_tiles(const tbench_t *b)
     double gbs[NV];
     int k, ok, failed = 0;
     char take[400];
-    report_say("\nExperiment 1: register tiles as the source wrote them, %d x %d. cudaMemcpy D2D here: %.0f GB/s.\n",
+    report_say("\nExperiment 1: register tiles as Anluo8's transpose study wrote them, %d x %d. cudaMemcpy D2D here: %.0f GB/s.\n",
                b->m.nx, b->m.ny, b->d2d_gbs);
     if ((b->m.nx | b->m.ny) & 3)
         report_say("  NOTE: nx or ny is not a multiple of 4, so rows are not 16-byte aligned and every kernel of this\n"

@@ -13,7 +13,7 @@
  *       program stops if its own drawing disagrees with them.
  *   06_unroll_diagonal/block-order.svg   which block takes which tile of an 8 x 4 grid of tiles in
  *                                        row-major order, in diagonal order (block_order_diagonal) and
- *                                        with the source's square-only mapping, from
+ *                                        with Tan Sheng's square-only mapping, from
  *                                        06_unroll_diagonal/block_order.h (tests/test_diagonal.c)
  *   07_shared_tiled/banks.svg            the bank of every element of a 32 x 32 tile of floats
  *                                        stored as [32][32] and as [32][33]: bank = word % SMEM_BANKS,
@@ -274,7 +274,7 @@ static int bank_diagram(const char *path)
 #define OCELL 40.0
 
 /* Draws the gx x gy tiles with the number of the block that takes each (mode 0 row-major, 1
- * diagonal, 2 the source's mapping on a 2-D grid of gx x gy blocks); the first OWAVE blocks dark.
+ * diagonal, 2 Tan Sheng's mapping on a 2-D grid of gx x gy blocks); the first OWAVE blocks dark.
  * Returns how many tiles no block takes (they stay unwritten); *rows and *cols get how many tile
  * rows and columns the first OWAVE blocks work on. */
 static int draw_order(FILE *o, int mode, double x0, double y0, int *rows, int *cols)
@@ -316,7 +316,7 @@ static int order_diagram(const char *path)
 {
     static const char *names[3] = {"row-major: the hardware's order of a 2-D grid",
                                    "diagonal: block_order_diagonal (any grid)",
-                                   "the source's mapping on this grid (square grids only)"};
+                                   "Tan Sheng's mapping on this grid (square grids only)"};
     double left = 16, top = 86, gapy = 70, w, h;
     int k, missing[3], rows, cols;
     FILE *o;
