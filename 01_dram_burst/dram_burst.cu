@@ -343,58 +343,90 @@ static int experiment_peak(const gpu_info_t *g, const args_t *a, size_t ws, int 
 
 /* Experiment 2: the same useful bytes gathered as scattered segments of S bytes.  Every S is
  * verified and timed first: the table's last column compares each row with S = 512. */
+/* The buffers of experiments 2 and 3: the source the segments are gathered from (large enough for
+ * S = 4 B, the widest spread), the per-warp sums on the GPU, and on the host the gathered values,
+ * the expected sums and the GPU's sums read back. */
+typedef struct {
+    size_t n, nw, src_floats;
+    float *d_src, *d_sums, *vals, *want, *got;
+    double bytes;   /* the useful bytes of every row: n floats read, nw sums written */
+} gather_bufs_t;
+
+static void gather_bufs_init(gather_bufs_t *b, size_t n, uint64_t seed)
+{
+    b->n = n;
+    b->nw = (n + 31) / 32;
+    b->src_floats = gather_src_floats(n, 4);
+    b->d_src = (float *)gpu_alloc(b->src_floats * sizeof(float), "the gather source");
+    b->d_sums = (float *)gpu_alloc(b->nw * sizeof(float), "the per-warp sums");
+    b->vals = (float *)host_alloc(n * sizeof(float), "the gathered values");
+    b->want = (float *)host_alloc(b->nw * sizeof(float), "the expected sums");
+    b->got = (float *)host_alloc_pinned(b->nw * sizeof(float), "the sums from the GPU");
+    b->bytes = (double)n * sizeof(float) + (double)b->nw * sizeof(float);
+    gpu_fill_random_f32(b->d_src, b->src_floats, seed);
+}
+
+static void gather_bufs_free(gather_bufs_t *b)
+{
+    CHECK(cudaFree(b->d_src));
+    CHECK(cudaFree(b->d_sums));
+    free(b->vals);
+    free(b->want);
+    gpu_free_host(b->got);
+}
+
+/* One gather row: its expected sums on the CPU, then verify_then_time (flushing the L2 when the
+ * bytes it touches would fit); 1 and *t, *rate (segments per second) when it verified. */
+static int gather_row(const gpu_info_t *g, const args_t *a, gather_bufs_t *b, int block, gather_geom_t geom,
+                      int seg_bytes, const char *label, timing_t *t, double *rate)
+{
+    launch_ctx_t c = {b->d_src, b->d_sums, b->n, block, geom};
+    check_t chk = check_f32(b->d_sums, b->want, b->got, b->nw, 0);
+    int ok;
+    gather_want(b->n, geom, a->seed, b->vals, b->want);
+    ok = verify_then_time(label, launch_gather, &c, &chk, a,
+                          gpu_flush_wanted(g, a, gather_touched_bytes(b->n, geom, seg_bytes)), t);
+    *rate = ok ? accesses_per_s(gather_segments_count(b->n, geom), t) : NAN;
+    return ok;
+}
+
 static int experiment_gather(const gpu_info_t *g, const args_t *a, size_t n, int block)
 {
-    size_t nw = (n + 31) / 32, src_floats = gather_src_floats(n, SEG_BYTES[0]);
-    float *d_src = (float *)gpu_alloc(src_floats * sizeof(float), "the gather source");
-    float *d_sums = (float *)gpu_alloc(nw * sizeof(float), "the per-warp sums");
-    float *vals = (float *)host_alloc(n * sizeof(float), "the gathered values");
-    float *want = (float *)host_alloc(nw * sizeof(float), "the expected sums");
-    float *got = (float *)host_alloc_pinned(nw * sizeof(float), "the sums from the GPU");
-    double bytes = (double)n * sizeof(float) + (double)nw * sizeof(float);
+    gather_bufs_t b;
     timing_t t[NSEG];
     int ok[NSEG], s, failed = 0, knee = 0;
-    size_t gran, nseg[NSEG];
+    size_t gran;
     double base, rate[NSEG];
     char label[64], takeaway[384];
 
     memset(t, 0, sizeof t);
-    gpu_fill_random_f32(d_src, src_floats, a->seed);
+    gather_bufs_init(&b, n, a->seed);
     gran = l2_fetch_granularity();
     report_say("\nExperiment 2: segment gather. %.0f MiB of useful data read as segments of S bytes in a "
                "scattered order\n  (each segment alone in its own 128-byte line; source buffer %.0f MiB; GB/s "
                "also counts the %.1f MiB of\n  per-warp sums written). cudaLimitMaxL2FetchGranularity = %zu B.\n",
-               n * 4.0 / 1048576.0, src_floats * 4.0 / 1048576.0, nw * 4.0 / 1048576.0, gran);
+               n * 4.0 / 1048576.0, b.src_floats * 4.0 / 1048576.0, b.nw * 4.0 / 1048576.0, gran);
     report_say("  If every access moved one whole 32-byte sector, S = 4 would reach 4/32 = 12.5%% of S = 512,\n"
                "  S = 8 25%%, S = 16 50%%, S >= 32 100%%.\n");
 
     for (s = 0; s < NSEG; s++) {
-        launch_ctx_t c = {d_src, d_sums, n, block, make_geom(n, SEG_BYTES[s], GATHER_SCATTERED)};
-        check_t chk = check_f32(d_sums, want, got, nw, 0);
-        size_t touched = gather_touched_bytes(n, c.g, SEG_BYTES[s]);
-        nseg[s] = gather_segments_count(n, c.g);
         snprintf(label, sizeof label, "gather S=%d B", SEG_BYTES[s]);
-        gather_want(n, c.g, a->seed, vals, want);
-        ok[s] = verify_then_time(label, launch_gather, &c, &chk, a, gpu_flush_wanted(g, a, touched), &t[s]);
-        rate[s] = ok[s] ? accesses_per_s(nseg[s], &t[s]) : NAN;
+        ok[s] = gather_row(g, a, &b, block, make_geom(n, SEG_BYTES[s], GATHER_SCATTERED), SEG_BYTES[s], label, &t[s],
+                           &rate[s]);
         failed |= !ok[s];
     }
 
     report_begin("gather", "  Useful bandwidth by segment size (same useful bytes for every S):", "% of S=512");
-    base = ok[NSEG - 1] ? stats_gbs(bytes, t[NSEG - 1].median_ms) : 0.0;
+    base = ok[NSEG - 1] ? stats_gbs(b.bytes, t[NSEG - 1].median_ms) : 0.0;
     for (s = 0; s < NSEG; s++) {
-        double ratio = ok[s] && base > 0 ? 100.0 * stats_gbs(bytes, t[s].median_ms) / base : NAN;
+        double ratio = ok[s] && base > 0 ? 100.0 * stats_gbs(b.bytes, t[s].median_ms) / base : NAN;
         if (!knee && ratio >= 90.0) knee = SEG_BYTES[s];
         snprintf(label, sizeof label, "gather S=%d B", SEG_BYTES[s]);
-        report_result(label, ok[s], &t[s], bytes, ratio);
+        report_result(label, ok[s], &t[s], b.bytes, ratio);
     }
     gather_takeaway(takeaway, sizeof takeaway, knee, rate);
     report_end(takeaway);
-    CHECK(cudaFree(d_src));
-    CHECK(cudaFree(d_sums));
-    free(vals);
-    free(want);
-    gpu_free_host(got);
+    gather_bufs_free(&b);
     return failed;
 }
 
@@ -406,21 +438,15 @@ static int experiment_gather(const gpu_info_t *g, const args_t *a, size_t n, int
  * opened for it), the sequential order is faster. */
 static int experiment_order(const gpu_info_t *g, const args_t *a, size_t n, int block, double d2d)
 {
-    size_t nw = (n + 31) / 32, src_floats = gather_src_floats(n, ORDER_SEG_BYTES[0]), gran;
-    float *d_src = (float *)gpu_alloc(src_floats * sizeof(float), "the gather source");
-    float *d_sums = (float *)gpu_alloc(nw * sizeof(float), "the per-warp sums");
-    float *vals = (float *)host_alloc(n * sizeof(float), "the gathered values");
-    float *want = (float *)host_alloc(nw * sizeof(float), "the expected sums");
-    float *got = (float *)host_alloc_pinned(nw * sizeof(float), "the sums from the GPU");
-    double bytes = (double)n * sizeof(float) + (double)nw * sizeof(float);
+    gather_bufs_t b;
     double rate[NORDER_SEG][2];
     timing_t t[NORDER_SEG][2];
     int ok[NORDER_SEG][2], s, o, failed = 0;
-    size_t nseg[NORDER_SEG];
+    size_t gran;
     char label[64], takeaway[768];
 
     memset(t, 0, sizeof t);
-    gpu_fill_random_f32(d_src, src_floats, a->seed);
+    gather_bufs_init(&b, n, a->seed);
     gran = l2_fetch_granularity();
     report_say("\nExperiment 3: bytes or accesses? The same %.0f MiB gathered as the same segments (each alone in "
                "its own\n  max(S, 128)-byte slot) visited in two orders: sequential (segment k next to segment "
@@ -431,14 +457,9 @@ static int experiment_order(const gpu_info_t *g, const args_t *a, size_t n, int 
 
     for (s = 0; s < NORDER_SEG; s++)
         for (o = 0; o < 2; o++) {
-            launch_ctx_t c = {d_src, d_sums, n, block, make_geom(n, ORDER_SEG_BYTES[s], ORDERS[o])};
-            check_t chk = check_f32(d_sums, want, got, nw, 0);
-            size_t touched = gather_touched_bytes(n, c.g, ORDER_SEG_BYTES[s]);
-            nseg[s] = gather_segments_count(n, c.g);
             order_label(label, sizeof label, s, o);
-            gather_want(n, c.g, a->seed, vals, want);
-            ok[s][o] = verify_then_time(label, launch_gather, &c, &chk, a, gpu_flush_wanted(g, a, touched), &t[s][o]);
-            rate[s][o] = ok[s][o] ? accesses_per_s(nseg[s], &t[s][o]) : NAN;
+            ok[s][o] = gather_row(g, a, &b, block, make_geom(n, ORDER_SEG_BYTES[s], ORDERS[o]), ORDER_SEG_BYTES[s],
+                                  label, &t[s][o], &rate[s][o]);
             failed |= !ok[s][o];
         }
 
@@ -446,20 +467,16 @@ static int experiment_order(const gpu_info_t *g, const args_t *a, size_t n, int 
     for (s = 0; s < NORDER_SEG; s++)
         for (o = 0; o < 2; o++) {
             order_label(label, sizeof label, s, o);
-            report_result(label, ok[s][o], &t[s][o], bytes, rate[s][o]);
+            report_result(label, ok[s][o], &t[s][o], b.bytes, rate[s][o]);
         }
 
     order_takeaway(takeaway, sizeof takeaway, rate, gran, d2d);
     report_end(takeaway);
     s = NORDER_SEG - 1;
-    plateau_takeaway(takeaway, sizeof takeaway, ok[s][0] ? stats_gbs(bytes, t[s][0].median_ms) : NAN,
-                     ok[s][1] ? stats_gbs(bytes, t[s][1].median_ms) : NAN);
+    plateau_takeaway(takeaway, sizeof takeaway, ok[s][0] ? stats_gbs(b.bytes, t[s][0].median_ms) : NAN,
+                     ok[s][1] ? stats_gbs(b.bytes, t[s][1].median_ms) : NAN);
     report_end(takeaway);
-    CHECK(cudaFree(d_src));
-    CHECK(cudaFree(d_sums));
-    free(vals);
-    free(want);
-    gpu_free_host(got);
+    gather_bufs_free(&b);
     return failed;
 }
 
