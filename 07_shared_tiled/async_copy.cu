@@ -36,10 +36,8 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The lesson's matrix limits (shared_tiled.cu): every program of lesson 07 takes the same --size,
- * since `make run ARGS=...` hands it to all of them.  The column limit keeps c0 + 63 inside an int. */
-#define MAX_ROWS (65535 * 8)
-#define MAX_COLS (INT_MAX - 1024)
+/* The lesson's matrix limits are shared_tiled.cu's (tmatrix_size_limited_or_exit, 8 rows a block):
+ * every program of lesson 07 takes the same --size, since `make run ARGS=...` hands it to all. */
 
 static cublasHandle_t blas;   /* created in main, for the cublasSgeam row        */
 static int n_sms;             /* SMs of this GPU, for the persistent grids       */
@@ -547,12 +545,7 @@ int main(int argc, char **argv)
 
     args_without("--block");  /* every kernel here fixes its own block */
     args_parse_or_exit(argc, argv, &a, summary, TMATRIX_SIZE_HELP, NULL, 0);
-    tmatrix_size_or_exit(&a, &nx, &ny);
-    if (ny > MAX_ROWS)
-        args_reject("bad --size '%s': at most %d rows (lesson 07's limit: part 1's 32 x 8 tiles put a block per 8 rows "
-                    "on the grid's y dimension, at most 65535)", args_raw_value(argc, argv, "--size"), MAX_ROWS);
-    if (nx > MAX_COLS)
-        args_reject("bad --size '%s': at most %d columns", args_raw_value(argc, argv, "--size"), MAX_COLS);
+    tmatrix_size_limited_or_exit(argc, argv, &a, 8, &nx, &ny);   /* part 1's 32 x 8 tiles: a block per 8 rows */
     report_init("07_shared_tiled", a.csv);
 
     gpu_init(&g);

@@ -25,8 +25,6 @@ static void launch_yours(void *p, cudaStream_t s)
 
 static const tkernel_t YOURS = {"yours [32][32] no padding", launch_yours, TMATRIX_TRANSPOSE};
 
-#define MAX_ROWS (65535 * EX_TILE)
-#define MAX_COLS (INT_MAX - 1024)
 
 int main(int argc, char **argv)
 {
@@ -39,7 +37,7 @@ int main(int argc, char **argv)
     timing_t t;
     check_tally_t tally = {0, 0};
     struct cudaFuncAttributes attr;
-    int nx, ny, def, s;
+    int nx, ny, s;
     size_t most;
     double pct;
     char take[240];
@@ -49,10 +47,7 @@ int main(int argc, char **argv)
                        "Lesson 07 exercise: verifies your transpose_tile_noconflict (exercise.cu) at odd sizes,\n"
                        "then times it against cudaMemcpy.",
                        "matrix NXxNY to time (default 8192x8192, 2048x2048 with --quick); N means NxN", NULL, 0);
-    def = a.quick ? 2048 : 8192;
-    matrix_size_or_exit(&a, def, def, &nx, &ny);
-    if (ny > MAX_ROWS) args_reject("bad --size '%s': at most %d rows", args_raw_value(argc, argv, "--size"), MAX_ROWS);
-    if (nx > MAX_COLS) args_reject("bad --size '%s': at most %d columns", args_raw_value(argc, argv, "--size"), MAX_COLS);
+    tmatrix_size_limited_or_exit(argc, argv, &a, EX_TILE, &nx, &ny);
     report_init("07_shared_tiled_exercise", a.csv);
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 07 exercise - a tile transpose without bank conflicts or padding", &a);

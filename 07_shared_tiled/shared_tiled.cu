@@ -36,10 +36,8 @@
 /* ---- launches: each enqueues the kernel of one table row on stream s ---------------------- */
 
 /* Every launch grids over ceil(nx / tile) x ceil(ny / tile) blocks (the naive kernel: grid_2d);
- * gridDim.y <= 65535 and the smallest tile is 8, hence the row limit (main rejects taller
- * matrices).  The column limit keeps c0 + tx and the like inside an int. */
-#define MAX_ROWS (65535 * 8)
-#define MAX_COLS (INT_MAX - 1024)
+ * gridDim.y <= 65535 and the smallest tile is 8, hence main's row limit (tmatrix_size_limited_or_exit
+ * with 8 rows a block; its column limit keeps c0 + tx and the like inside an int). */
 
 /* Lesson 05's naive kernel with 32 x 32 threads. */
 static void launch_naive_32x32(void *p, cudaStream_t s)
@@ -108,17 +106,11 @@ static double elems_per_thread(const row_t *v) { return (double)(v->tile * v->ti
  * --quick), then at the size given with --size, if any. */
 static int run_checks(const args_t *a, int nx, int ny)
 {
-    const int big = TMATRIX_N_CHECK_SHAPES - 1, mine[1][2] = {{nx, ny}};
-    const dim3 fixed(1);  /* ignored: every launcher fixes its own block */
-    size_t most = (size_t)TMATRIX_CHECK_SHAPES[big][0] * TMATRIX_CHECK_SHAPES[big][1];  /* 8191x4097 */
     tkernel_t ks[N_ROWS];
     check_tally_t tally = {0, 0};
     int k;
-    if (a->nx && (size_t)nx * ny > most) most = (size_t)nx * ny;
-    gpu_require_bytes(2 * most * sizeof(float), "the largest input and output matrices --check uses");
     for (k = 0; k < N_ROWS; k++) ks[k] = ROWS[k].k;
-    tcheck_sweep(ks, N_ROWS, TMATRIX_CHECK_SHAPES, TMATRIX_N_CHECK_SHAPES, 1, &fixed, 1, a, &tally);
-    if (a->nx) tcheck_sweep(ks, N_ROWS, mine, 1, 0, &fixed, 1, a, &tally);
+    tcheck_fixed_blocks(ks, N_ROWS, NULL, 0, a, nx, ny, &tally);
     gpu_finish();
     return verify_summary(stdout, tally.fails, tally.checks);
 }
@@ -264,19 +256,14 @@ int main(int argc, char **argv)
     args_t a;
     gpu_info_t g;
     tbench_t b;
-    int nx, ny, failed = 0, def;
+    int nx, ny, failed = 0;
     double pct_classic = 0.0;
 
     args_without("--block");  /* every kernel of this lesson fixes its own block shape (experiment 3 compares them) */
     args_parse_or_exit(argc, argv, &a, summary,
                        "matrix NXxNY: NX columns, NY rows (default 8192x8192, 2048x2048 with --quick); N means NxN",
                        NULL, 0);
-    def = a.quick ? 2048 : 8192;
-    matrix_size_or_exit(&a, def, def, &nx, &ny);
-    if (ny > MAX_ROWS)
-        args_reject("bad --size '%s': at most %d rows (the grid's y dimension holds 65535 blocks of 8 rows)",
-                    args_raw_value(argc, argv, "--size"), MAX_ROWS);
-    if (nx > MAX_COLS) args_reject("bad --size '%s': at most %d columns", args_raw_value(argc, argv, "--size"), MAX_COLS);
+    tmatrix_size_limited_or_exit(argc, argv, &a, 8, &nx, &ny);   /* 32 x 8 threads: a block per 8 rows */
     report_init("07_shared_tiled", a.csv);
 
     gpu_init(&g);

@@ -31,8 +31,6 @@ static const dim3 BLOCKS[] = {dim3(8, 8), dim3(16, 16), dim3(32, 1), dim3(4, 32)
 /* even shapes (the float2 path) that are not multiples of any block, after the odd ones */
 static const int EVEN_SHAPES[][2] = {{2, 2}, {34, 30}, {1002, 778}};
 #define N_EVEN ((int)(sizeof EVEN_SHAPES / sizeof EVEN_SHAPES[0]))
-#define MAX_ROWS (65535 * 16)  /* the timed 8x8 blocks cover 16 rows each; gridDim.y <= 65535 */
-#define MAX_COLS (INT_MAX - 1024)
 
 int main(int argc, char **argv)
 {
@@ -42,7 +40,7 @@ int main(int argc, char **argv)
     tbench_t b;
     timing_t t[2];
     check_tally_t tally = {0, 0};
-    int nx, ny, def, s, k, nodd, ok = 1;
+    int nx, ny, s, k, nodd, ok = 1;
     size_t most;
     char take[300], label[2][40];
 
@@ -51,10 +49,7 @@ int main(int argc, char **argv)
                        "Lesson 08 exercise: verifies your transpose_reg2x2 (exercise.cu) at odd and even sizes with\n"
                        "several block shapes, then times it with 8x8 and 16x16 blocks against cudaMemcpy.",
                        "matrix NXxNY to time (default 8192x8192, 2048x2048 with --quick); N means NxN", NULL, 0);
-    def = a.quick ? 2048 : 8192;
-    matrix_size_or_exit(&a, def, def, &nx, &ny);
-    if (ny > MAX_ROWS) args_reject("bad --size '%s': at most %d rows", args_raw_value(argc, argv, "--size"), MAX_ROWS);
-    if (nx > MAX_COLS) args_reject("bad --size '%s': at most %d columns", args_raw_value(argc, argv, "--size"), MAX_COLS);
+    tmatrix_size_limited_or_exit(argc, argv, &a, 16, &nx, &ny);   /* the timed 8x8 blocks cover 16 rows each */
     report_init("08_register_tiles_exercise", a.csv);
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 08 exercise - the float2 2x2 register-tile transpose", &a);

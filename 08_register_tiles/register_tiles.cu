@@ -37,10 +37,8 @@
 
 /* ---- launches: each enqueues the kernel (or cuBLAS call) of one table row on stream s ------ */
 
-/* Every launch grids over at most ceil(ny / 8) blocks in y (gridDim.y <= 65535), hence the row
- * limit; the column limit keeps c0 + 63 and the like inside an int. */
-#define MAX_ROWS (65535 * 8)
-#define MAX_COLS (INT_MAX - 1024)
+/* Every launch grids over at most ceil(ny / 8) blocks in y (gridDim.y <= 65535), hence main's row
+ * limit (tmatrix_size_limited_or_exit; its column limit keeps c0 + 63 and the like inside an int). */
 
 /* A register tile: V x V floats per thread, BX x BY threads per block. */
 #define REG_LAUNCHER(name, kernel, V, BX, BY)                                   \
@@ -150,18 +148,11 @@ static int run_checks(const args_t *a, int nx, int ny)
 {
     static const int extra[][2] = {{4, 4},      {36, 20},   {34, 30},  {1004, 772},
                                    {1000, 776}, {777, 1000}, {130, 66}, {196, 2100}};
-    const int big = TMATRIX_N_CHECK_SHAPES - 1, mine[1][2] = {{nx, ny}};
-    const dim3 fixed(1);  /* ignored: every launcher fixes its own block */
-    size_t most = (size_t)TMATRIX_CHECK_SHAPES[big][0] * TMATRIX_CHECK_SHAPES[big][1];  /* 8191x4097 */
     tkernel_t ks[N_ROWS];
     check_tally_t tally = {0, 0};
     int k;
-    if (a->nx && (size_t)nx * ny > most) most = (size_t)nx * ny;
-    gpu_require_bytes(2 * most * sizeof(float), "the largest input and output matrices --check uses");
     for (k = 0; k < N_ROWS; k++) ks[k] = ROWS[k].k;
-    tcheck_sweep(ks, N_ROWS, TMATRIX_CHECK_SHAPES, TMATRIX_N_CHECK_SHAPES, 1, &fixed, 1, a, &tally);
-    tcheck_sweep(ks, N_ROWS, extra, (int)(sizeof extra / sizeof extra[0]), 0, &fixed, 1, a, &tally);
-    if (a->nx) tcheck_sweep(ks, N_ROWS, mine, 1, 0, &fixed, 1, a, &tally);
+    tcheck_fixed_blocks(ks, N_ROWS, extra, (int)(sizeof extra / sizeof extra[0]), a, nx, ny, &tally);
     CUBLAS_CHECK(cublasDestroy(blas));
     gpu_finish();
     return verify_summary(stdout, tally.fails, tally.checks);
@@ -313,19 +304,14 @@ int main(int argc, char **argv)
     gpu_info_t g;
     tbench_t b;
     fastest_t big = {0, NULL, 0, 0, 0, 0}, odd = {0, NULL, 0, 0, 0, 0};
-    int nx, ny, def, failed = 0;
+    int nx, ny, failed = 0;
 
     args_without("--block");  /* every kernel of this lesson fixes its own block shape (experiment 1 compares them) */
     args_parse_or_exit(argc, argv, &a, summary,
                        "matrix NXxNY: NX columns, NY rows (default 8192x8192, then 8191x4097; 2048x2048 and\n"
                        "                  2047x1025 with --quick); N means NxN; a given size runs alone",
                        NULL, 0);
-    def = a.quick ? 2048 : 8192;
-    matrix_size_or_exit(&a, def, def, &nx, &ny);
-    if (ny > MAX_ROWS)
-        args_reject("bad --size '%s': at most %d rows (the grid's y dimension holds 65535 blocks of 8 rows)",
-                    args_raw_value(argc, argv, "--size"), MAX_ROWS);
-    if (nx > MAX_COLS) args_reject("bad --size '%s': at most %d columns", args_raw_value(argc, argv, "--size"), MAX_COLS);
+    tmatrix_size_limited_or_exit(argc, argv, &a, 8, &nx, &ny);   /* the 8x8 and 32x2 blocks: 8 rows or more each */
     report_init("08_register_tiles", a.csv);
 
     gpu_init(&g);

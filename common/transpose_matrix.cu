@@ -6,6 +6,7 @@
 #include "verify.h"
 
 #include <math.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,6 +77,17 @@ void tmatrix_size_or_exit(const args_t *a, int *nx, int *ny)
     matrix_size_or_exit(a, def, def, nx, ny);
 }
 
+void tmatrix_size_limited_or_exit(int argc, char **argv, const args_t *a, int rows_per_block, int *nx, int *ny)
+{
+    const long max_rows = 65535L * rows_per_block, max_cols = INT_MAX - 1024L;
+    tmatrix_size_or_exit(a, nx, ny);
+    if (*ny > max_rows)
+        args_reject("bad --size '%s': at most %ld rows (the kernels' grids put a block per %d rows on the grid's y "
+                    "dimension, at most 65535)", args_raw_value(argc, argv, "--size"), max_rows, rows_per_block);
+    if (*nx > max_cols)
+        args_reject("bad --size '%s': at most %ld columns", args_raw_value(argc, argv, "--size"), max_cols);
+}
+
 /* The references kernels ks[0..n) are checked against (tmatrix_init's keep). */
 static int keep_of(const tkernel_t *ks, int n)
 {
@@ -116,6 +128,19 @@ void tcheck_sweep(const tkernel_t *ks, int nk, const int (*shapes)[2], int nshap
                   int nblocks, const args_t *a, check_tally_t *t)
 {
     sweep(ks, nk, shapes, nshapes, big, blocks, nblocks, a, stdout, NULL, t);
+}
+
+void tcheck_fixed_blocks(const tkernel_t *ks, int nk, const int (*extra)[2], int nextra, const args_t *a, int nx,
+                         int ny, check_tally_t *t)
+{
+    const int big = TMATRIX_N_CHECK_SHAPES - 1, mine[1][2] = {{nx, ny}};
+    const dim3 fixed(1);  /* ignored: every launcher fixes its own block */
+    size_t most = (size_t)TMATRIX_CHECK_SHAPES[big][0] * TMATRIX_CHECK_SHAPES[big][1];  /* 8191x4097 */
+    if (a->nx && (size_t)nx * ny > most) most = (size_t)nx * ny;
+    gpu_require_bytes(2 * most * sizeof(float), "the largest input and output matrices --check uses");
+    tcheck_sweep(ks, nk, TMATRIX_CHECK_SHAPES, TMATRIX_N_CHECK_SHAPES, 1, &fixed, 1, a, t);
+    if (nextra) tcheck_sweep(ks, nk, extra, nextra, 0, &fixed, 1, a, t);
+    if (a->nx) tcheck_sweep(ks, nk, mine, 1, 0, &fixed, 1, a, t);
 }
 
 void tbench_init(tbench_t *b, const gpu_info_t *g, const args_t *a, int nx, int ny, int keep)

@@ -73,6 +73,11 @@ tctx_t tmatrix_ctx(const tmatrix_t *m, dim3 block);
     "matrix NXxNY = NX columns x NY rows, or N for N x N (default 8192x8192; 2048x2048 with --quick)"
 void tmatrix_size_or_exit(const args_t *a, int *nx, int *ny);
 
+/* tmatrix_size_or_exit for kernels whose grids put one block per rows_per_block rows on gridDim.y
+ * (at most 65535 blocks) and index columns with int: more rows than 65535 x rows_per_block, or more
+ * columns than INT_MAX - 1024, exit 2 quoting --size as typed. */
+void tmatrix_size_limited_or_exit(int argc, char **argv, const args_t *a, int rows_per_block, int *nx, int *ny);
+
 /* The shapes (nx, ny) a transpose --check covers by default: 1x1, one column (1x4099), one row
  * (4099x1), just past one 32x32 tile (33x31), nothing a multiple of anything (1000x777) and,
  * unless quick, the large odd 8191x4097. */
@@ -84,6 +89,13 @@ extern const int TMATRIX_CHECK_SHAPES[TMATRIX_N_CHECK_SHAPES][2];
  * given): one PASS/FAIL line each, counted in *t.  Fixed-shape kernels: nblocks = 1. */
 void tcheck_sweep(const tkernel_t *ks, int nk, const int (*shapes)[2], int nshapes, int big, const dim3 *blocks,
                   int nblocks, const args_t *a, check_tally_t *t);
+
+/* The --check of a program whose kernels fix their own blocks (07's and 08's tiles): first the
+ * memory the largest matrix needs (gpu_require_bytes), then tcheck_sweep at TMATRIX_CHECK_SHAPES
+ * (8191x4097 left out with --quick), at the lesson's own `extra` shapes (NULL, 0: none) and, when
+ * --size was given, at nx x ny. */
+void tcheck_fixed_blocks(const tkernel_t *ks, int nk, const int (*extra)[2], int nextra, const args_t *a, int nx,
+                         int ny, check_tally_t *t);
 
 /* ---- measuring at one size ------------------------------------------------------------------ */
 
