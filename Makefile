@@ -5,7 +5,7 @@
 LESSONS := $(sort $(patsubst %/Makefile,%,$(wildcard 0*/Makefile)))
 BUILD_LESSONS := $(addprefix build-,$(LESSONS))
 
-.PHONY: all lib run test check sanitize profile results plot clean help $(BUILD_LESSONS)
+.PHONY: all lib run test check sanitize profile results answers handout plot clean help $(BUILD_LESSONS)
 
 all: $(BUILD_LESSONS)
 
@@ -36,6 +36,17 @@ test:
 results: all
 	@bash common/results.sh $(LESSONS)
 
+# The runs that answer every prediction and exercise (ANSWER_RUNS in each lesson's Makefile), into
+# results/<GPU>/answers/ for the instructors' pages in teaching/.
+answers: all
+	@bash common/answers.sh $(LESSONS)
+
+# The students' copy of the course: the committed tree without the reference solutions, the
+# instructors' pages and the answer runs (HANDOUT=path.tar.gz to choose where).
+HANDOUT ?= course-handout.tar.gz
+handout:
+	@bash common/handout.sh $(HANDOUT)
+
 # Every lesson's figures and the course in one chart (course.svg), from results/$(RESULTS_GPU)/, and
 # the two memory systems side by side (gpus.svg) from every GPU under results/.
 RESULTS_GPU ?= NVIDIA_H100_80GB_HBM3
@@ -58,6 +69,9 @@ help:
 	@echo "make profile   Nsight Compute counters for every lesson"
 	@echo "make results   (GPU) rerun every lesson, store CSV under results/<GPU>/ and refresh the"
 	@echo "               measured output in the lesson READMEs"
+	@echo "make answers   (GPU) the runs that answer each lesson's predictions and exercises, into"
+	@echo "               results/<GPU>/answers/ (quoted by the instructors' pages in teaching/)"
+	@echo "make handout   the students' copy: a tarball without solutions, TEACHING.md and teaching/"
 	@echo "make plot      redraw every figure from results/$(RESULTS_GPU)/ (needs gnuplot)"
 	@echo "make clean     remove build outputs"
 	@echo "Variables: ARCH=auto|native|sm_XX (default auto), ARGS='...' for the lesson programs"

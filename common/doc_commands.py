@@ -5,12 +5,13 @@ usage: doc_commands.py ROOT [LESSON_DIR ...]     check (default: every lesson wi
        doc_commands.py --list ROOT [LESSON_DIR ...]   only print what would be run
 
 Every `./program args` and `make <target> ... ARGS="..."` shown in a code span or a fenced block of
-README.md, TEACHING.md, REFERENCES.md, common/*.md and 0*/**/*.md is turned into the programs it
+README.md, TEACHING.md, REFERENCES.md, common/*.md, teaching/*.md and 0*/**/*.md is turned into the programs it
 would run and their arguments, and each program is run with those arguments plus --dry-run: it must
 exit 0 at its first GPU call ("dry run: arguments accepted"), so no GPU is needed and a typo in the
 docs, or a program that stopped taking a documented option, fails `make test`.
 
-Where a command runs: a lesson's own Markdown runs in that lesson's folder; a root file (and
+Where a command runs: a lesson's own Markdown (and teaching/<lesson>.md) runs in that lesson's
+folder; a root file (and
 common/*.md) at the root, except under a heading that starts with a lesson folder's name
 (TEACHING.md's "## 03_offset_stride ..."): there, in that folder.  `make -C DIR` and `cd DIR &&`
 move it.
@@ -324,6 +325,7 @@ def dry_run(course, lesson, prog, args):
 def markdown_files(root, lessons):
     files = [os.path.join(root, f) for f in ("README.md", "TEACHING.md", "REFERENCES.md")]
     files += sorted(glob.glob(os.path.join(root, "common", "*.md")))
+    files += sorted(glob.glob(os.path.join(root, "teaching", "*.md")))
     for les in lessons:
         files += sorted(glob.glob(os.path.join(root, les, "**", "*.md"), recursive=True))
     return [f for f in files if os.path.isfile(f)]
@@ -343,6 +345,8 @@ def main(argv):
     for path in markdown_files(root, course.lessons):
         rel = os.path.relpath(path, root)
         top = rel.split(os.sep)[0]
+        if top == "teaching":  # teaching/<lesson>.md: the instructor's page of that lesson
+            top = os.path.splitext(os.path.basename(rel))[0]
         for line, text, context in snippets(path, set(course.lessons)):
             cwd = top if top in course.lessons else (context or ".")
             try:

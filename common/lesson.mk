@@ -6,6 +6,8 @@
 #   BAD_ARGS        lesson-specific bad arguments for `make test`, separated by ';'
 #                   (the last word of each is the token the error message must name)
 #   RESULTS_ARGS    extra runs of the first program for `make results`, separated by ';'
+#   ANSWER_RUNS     the commands whose output answers the lesson's predictions and exercises
+#                   (root `make answers`), separated by ';', each run in the lesson's folder
 #   include ../common/lesson.mk
 #
 # If the lesson has exercise.cu, solution.cu and exercise_check.cu, two more programs are built:

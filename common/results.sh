@@ -2,9 +2,10 @@
 # make results (needs a GPU): reruns every lesson, stores its CSV rows under results/<GPU>/, and
 # refreshes the measured output in each lesson's README between <!-- results:begin/end --> (and
 # <!-- profile:begin/end --> when ncu is there), naming the GPU, CUDA version and date.
-# A lesson's Makefile may list extra runs for its README in RESULTS_ARGS, separated by ';'
-# (every program of the lesson also runs once with no arguments), and in RESULTS_PAGES the notes
-# page of a program that has its own (`async_copy=ASYNC.md`; the others go to README.md).
+# Every program of the lesson runs once with no arguments (the results block). A lesson's Makefile
+# may list extra runs of its first program in RESULTS_ARGS, separated by ';': they go to the page's
+# <!-- results-more:begin/end --> block (in its In depth section) when it has one, else to the
+# results block. RESULTS_PAGES names the notes page of a program that has its own (`async_copy=ASYNC.md`; the others go to README.md).
 # usage: results.sh [lesson dirs...]
 # RESULTS_CSV_ONLY=1 stores the CSV (and run.txt) of a second GPU without touching the READMEs,
 # which quote one GPU (the root README's "Two memory systems" compares the stored runs).
@@ -39,7 +40,7 @@ for d in "$@"; do
     read -r -a pages <<<"$(make -s --no-print-directory -C "$d" print-RESULTS_PAGES)"
     # page_of PROG: the notes page its output goes to
     page_of() { local m; for m in "${pages[@]}"; do [ "${m%%=*}" = "$1" ] && { echo "${m#*=}"; return; }; done; echo README.md; }
-    rm -f "$tmp"/block.*
+    rm -f "$tmp"/block.* "$tmp"/more.*
     for p in "${progs[@]}"; do
         pg=$(page_of "$p")
         [ -f "$tmp/block.$pg" ] || {
@@ -65,13 +66,22 @@ for d in "$@"; do
         rc=$?
         echo "== $name: ./$prog $args ($(( ($(date +%s%N) - t0) / 1000000 )) ms)"
         [ $rc -eq 0 ] || { echo "$name: ./$prog $args exited $rc"; status=1; }
+        # a run with arguments goes to the page's In depth block (results-more) when it has one,
+        # so the body of the notes keeps only the default run a student repeats with `make run`
+        pg=$(page_of "$prog")
+        dest="$tmp/block.$pg"
+        if [ -n "$args" ] && grep -q '<!-- results-more:begin -->' "$d/$pg"; then
+            dest="$tmp/more.$pg"
+            [ -f "$dest" ] || printf 'Measured on an %s with CUDA %s (driver %s), %s, by `make results`.\n\n' \
+                "$gpu" "$cuda" "$driver" "$day" >"$dest"
+        fi
         {
             echo "\`./$prog${args:+ $args}\`:"
             echo '```text'
             cat "$tmp/out"
             echo '```'
             echo
-        } >>"$tmp/block.$(page_of "$prog")"
+        } >>"$dest"
     done
     for p in "${progs[@]}"; do
         cp "$tmp/$p.csv" "$ROOT/results/$slug/$p.csv" 2>/dev/null || status=1
@@ -79,6 +89,9 @@ for d in "$@"; do
     [ "${RESULTS_CSV_ONLY:-0}" = 1 ] && continue
     for b in "$tmp"/block.*; do
         python3 "$COMMON/readme_block.py" "$d/${b##*/block.}" results "$b"
+    done
+    for b in "$tmp"/more.*; do
+        [ -f "$b" ] && python3 "$COMMON/readme_block.py" "$d/${b##*/more.}" results-more "$b"
     done
     # the lesson's figures, redrawn from the CSV just stored (make plot; skipped without gnuplot)
     make -s --no-print-directory -C "$d" plot RESULTS_GPU="$slug" >/dev/null || status=1
