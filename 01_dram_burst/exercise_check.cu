@@ -140,20 +140,46 @@ int main(int argc, char **argv)
          verify_then_time("mass_sums_soa (yours)", launch_soa, &c, &chk, &a,
                           gpu_flush_wanted(&g, &a, n * sizeof(float)), &t_soa);
     if (ok) {
-        /* The AoS kernel drags whole 32-byte particles through DRAM: its real traffic is 8x the
-         * useful bytes.  The ratio of the two times is therefore bounded by 8 only if the SoA kernel
-         * keeps the memory as busy as the AoS one does, which one 4-byte load per thread does not. */
-        char take[320];
-        double aos_moved = stats_gbs((double)n * sizeof(particle_t), t_aos.median_ms), soa_pct;
-        useful = (double)n * sizeof(float) + (double)((n + 31) / 32) * sizeof(float);
-        soa_pct = 100.0 * stats_gbs(useful, t_soa.median_ms) / d2d;
+        /* The verdict comes from the two measured times.  AoS makes DRAM move every 32-byte particle,
+         * SoA only the 4-byte masses: the bytes alone predict a speed-up of bytes_ratio (8).  The
+         * measured speed-up is that ratio times the pace ratio (the GB/s of the bytes each kernel
+         * really moves), t_aos / t_soa = (B_aos / B_soa) x (R_soa / R_aos), so comparing the two
+         * paces says whether the time followed the bytes or something else set it. */
+        char take[480];
+        double sums = (double)((n + 31) / 32) * sizeof(float);
+        double aos_bytes = (double)n * sizeof(particle_t) + sums, soa_bytes, bytes_ratio, speedup;
+        double aos_pace, soa_pace, pace_ratio;
+        const char *verdict;
+        useful = (double)n * sizeof(float) + sums;
+        soa_bytes = useful;  /* the SoA kernel moves exactly the useful bytes */
+        bytes_ratio = aos_bytes / soa_bytes;
+        speedup = t_aos.median_ms / t_soa.median_ms;
+        aos_pace = stats_gbs(aos_bytes, t_aos.median_ms);
+        soa_pace = stats_gbs(soa_bytes, t_soa.median_ms);
+        pace_ratio = soa_pace / aos_pace;
+        if (pace_ratio >= 0.9 && pace_ratio <= 1.1)
+            verdict = "the two kernels moved their bytes at about the same pace, so the time followed the bytes: "
+                      "the speed-up is close to the bytes ratio";
+        else if (pace_ratio < 0.9 && speedup > 1.0)
+            verdict = "your kernel moves its bytes at a slower pace than AoS, so the speed-up falls short of the "
+                      "bytes ratio: the fewer bytes are not what limits it now (bytes in flight per thread: "
+                      "lessons 04 and 06)";
+        else if (pace_ratio < 0.9)
+            verdict = "your kernel is not faster than AoS although it reads an eighth of the bytes: look at how "
+                      "it reads mass[] (consecutive threads on consecutive floats?)";
+        else
+            verdict = "your kernel moves its bytes at a faster pace than AoS, so the speed-up exceeds the bytes "
+                      "ratio: AoS was slower than its bytes";
         report_begin("exercise", "Useful bandwidth (mass bytes read + sums written) for n particles:", NULL);
         report_row("mass_sums_aos (given)", &t_aos, useful, NAN);
         report_row("mass_sums_soa (yours)", &t_soa, useful, NAN);
         snprintf(take, sizeof take,
-                 "SoA is %.1fx faster, not 8x: AoS streams all 32 bytes of each particle at %.0f GB/s, "
-                 "the memory's pace; SoA reads only the masses but, one 4-byte load per thread, reaches "
-                 "%.0f%% of the copy.", t_aos.median_ms / t_soa.median_ms, aos_moved, soa_pct);
+                 "SoA runs at %.2fx the speed of AoS; the bytes alone predict %.1fx (%zu B per particle against %zu). "
+                 "Pace of the bytes each moves: AoS %.0f GB/s (%.0f%% of the copy), SoA %.0f GB/s (%.0f%%), "
+                 "ratio %.2f, and %.1f x %.2f = %.2fx: %s.",
+                 speedup, bytes_ratio, sizeof(particle_t), sizeof(float), aos_pace, 100.0 * aos_pace / d2d,
+                 soa_pace, 100.0 * soa_pace / d2d, pace_ratio, bytes_ratio, pace_ratio, bytes_ratio * pace_ratio,
+                 verdict);
         report_end(take);
     }
     teardown(&c, &h);

@@ -1,30 +1,48 @@
 /* Lesson 05 exercise: choose the shape of your warps.
  *
- * A warp is 32 threads with consecutive thread numbers; whatever the block shape, the 32 elements
- * a warp moves decide how many 32-byte sectors its load and its store touch.  NaiveRow with 32x8
- * blocks has warps of 32 columns x 1 row: 4 sectors per load, 32 per store (36).  A warp that
- * covers 8 columns x 4 rows reads 4 rows of 8 floats (4 whole sectors) and writes 8 rows of the
- * output with 4 floats each (8 half sectors): 12 sectors.  No 32-element warp can do better than
- * that on both sides at once -- whole sectors on both sides need 8 x 8 = 64 elements.
+ * Goal: a naive transpose (one element per thread, no shared memory) faster than NaiveRow in its
+ * best block shape of the sweep (8x32 on the H100 of the committed run), and if you can, as fast
+ * as NaiveCol in its best one.
  *
- * TODO: write transpose_warp_patch (see exercise.h for the launch).  Each block of 256 threads
- * transposes a tile of 8 rows x 32 columns.  Cut the tile into eight patches of 4 rows x 8 columns
- * and give one patch to each warp:
- *   warp  w = threadIdx.x / 32 takes the patch in patch-column w % 4 and patch-row w / 4;
- *   lane  l = threadIdx.x % 32 takes row l / 8 and column l % 8 inside that patch.
- * Compute the element's (r, c) in the matrix, and if it lies inside (r < ny, c < nx) write
- * out[c * ny + r] = in[r * nx + c].
+ * Constraints: 1-D blocks of PATCH_THREADS = 256 threads; each block transposes one tile of
+ * TILE_H rows x TILE_W columns of the input (TILE_W * TILE_H = 256), one element per thread; the
+ * kernel below is given.  What you choose is the tile and the map: which element of the tile
+ * thread t moves.  Threads 32w .. 32w+31 form warp w, so the map decides the shape of every warp,
+ * hence the sectors its load and its store touch, and which warps share a sector.
  *
- * Before you run it, predict: sectors per load and per store request in `ncu` for your kernel, and
- * whether it beats NaiveRow and NaiveCol with 32x8 blocks (the checker times all three, and NaiveRow
- * with 8x32 blocks, whose warps have the same shape as yours).  Then `make exercise`. */
+ * Think before you write (experiment 1 and the sector arithmetic of the README):
+ *   - 32 floats on 32 different rows touch 32 sectors; 8 neighbouring floats fill one.  What is
+ *     the fewest sectors a warp's load + store can touch?  Can both sides be whole sectors?
+ *   - If one side must use only part of each sector, which side should it be: the loads or the
+ *     stores?  (NaiveRow and NaiveCol touch the same 36 sectors per warp.)
+ *   - Which warps of your block read or write the other part of those sectors?
+ * The checker prints, from your map, the sectors per warp on each side and how much of them is
+ * used, before it times your kernel against NaiveRow and NaiveCol.  Predict its numbers first.
+ *
+ * TODO 1: choose the tile.  TODO 2: write patch_map.  Then `make exercise`. */
 #include "exercise.h"
+
+#define TILE_W 32 /* TODO 1: columns of the input per tile */
+#define TILE_H 8  /* TODO 1: rows of the input per tile; TILE_W * TILE_H == PATCH_THREADS */
+static_assert(TILE_W * TILE_H == PATCH_THREADS, "a tile has one element per thread");
+
+/* TODO 2: thread t (0 .. 255) of the block -> row *dr (0 .. TILE_H-1) and column *dc
+ * (0 .. TILE_W-1) of the tile; every element of the tile exactly once. */
+__host__ __device__ static inline void patch_map(int t, int *dr, int *dc)
+{
+    (void)t;
+    *dr = 0; /* TODO */
+    *dc = 0; /* TODO */
+}
+
+/* ---- given: what the checker reads, and the kernel (no need to change them) ---------------- */
+const int patch_tile_w = TILE_W, patch_tile_h = TILE_H;
+void patch_map_host(int t, int *dr, int *dc) { patch_map(t, dr, dc); }
 
 __global__ void transpose_warp_patch(float *out, const float *in, int nx, int ny)
 {
-    /* TODO: your code here */
-    (void)out;
-    (void)in;
-    (void)nx;
-    (void)ny;
+    int dr, dc;
+    patch_map((int)threadIdx.x, &dr, &dc);
+    size_t r = (size_t)blockIdx.y * TILE_H + (size_t)dr, c = (size_t)blockIdx.x * TILE_W + (size_t)dc;
+    if (r < (size_t)ny && c < (size_t)nx) out[c * (size_t)ny + r] = in[r * (size_t)nx + c];
 }

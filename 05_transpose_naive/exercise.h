@@ -2,15 +2,21 @@
 #ifndef EXERCISE_H
 #define EXERCISE_H
 
-#define PATCH_TILE_W 32    /* columns of the input one block transposes */
-#define PATCH_TILE_H 8     /* rows of the input one block transposes    */
-#define PATCH_THREADS 256  /* threads per block, a 1-D block: 8 warps   */
+#define PATCH_THREADS 256 /* threads per block, a 1-D block: 8 warps */
 
-/* YOUR kernel (exercise.cu).  Launched with 1-D blocks of PATCH_THREADS threads and the grid
- * (ceil(nx / PATCH_TILE_W), ceil(ny / PATCH_TILE_H)): block (blockIdx.x, blockIdx.y) transposes the
- * PATCH_TILE_H x PATCH_TILE_W tile of `in` whose top-left element is (row PATCH_TILE_H * blockIdx.y,
- * column PATCH_TILE_W * blockIdx.x), one element per thread: out[c * ny + r] = in[r * nx + c] for
- * every (r, c) of the tile that lies inside the ny x nx matrix. */
+/* What exercise.cu chooses, as the checker sees it:
+ *   patch_tile_w x patch_tile_h  the tile of the input one block transposes (columns x rows),
+ *                                patch_tile_w * patch_tile_h == PATCH_THREADS;
+ *   patch_map_host               the map the kernel uses (exercise.cu defines both from one
+ *                                __host__ __device__ function): thread t (0 .. PATCH_THREADS-1) of a
+ *                                block -> row *dr and column *dc inside the tile.
+ * The checker launches 1-D blocks of PATCH_THREADS threads on the grid
+ * (ceil(nx / patch_tile_w), ceil(ny / patch_tile_h)); it computes from patch_map_host the sectors
+ * each warp touches, verifies the kernel against the CPU transpose and times it. */
+extern const int patch_tile_w, patch_tile_h;
+void patch_map_host(int t, int *dr, int *dc);
+
+/* YOUR kernel (exercise.cu): out[c * ny + r] = in[r * nx + c], one element per thread. */
 __global__ void transpose_warp_patch(float *out, const float *in, int nx, int ny);
 
 #endif

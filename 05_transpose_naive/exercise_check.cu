@@ -1,7 +1,9 @@
-/* Checker for the lesson 05 exercise: verifies transpose_warp_patch (exercise.cu, or solution.cu for
- * the reference) against the CPU transpose at odd shapes, then times it against the naive
- * transposes of the lesson. */
+/* Checker for the lesson 05 exercise: checks that the map of exercise.cu (or solution.cu, the
+ * reference) covers its tile, prints the sectors its warps touch (computed from the map), verifies
+ * transpose_warp_patch against the CPU transpose at odd shapes, then times it against NaiveRow and
+ * NaiveCol with 32x8 blocks and with 8x32 blocks (the fastest shape of both in the lesson's sweep). */
 #include "args.h"
+#include "exitcodes.h"
 #include "exercise.h"
 #include "gpu.h"
 #include "kernels.cuh"
@@ -10,74 +12,175 @@
 #include "transpose_matrix.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 /* The checker's --help summary. */
 static const char SUMMARY[] =
-    "Lesson 05 exercise: verifies your transpose_warp_patch (exercise.cu) at odd shapes, then\n"
-    "times it against NaiveRow and NaiveCol.";
+    "Lesson 05 exercise: checks the tile and map you chose (exercise.cu), prints the sectors your warps\n"
+    "touch, verifies your transpose_warp_patch at odd shapes, then times it against NaiveRow and NaiveCol.";
 
-/* Your kernel: 1-D blocks of PATCH_THREADS, a block per PATCH_TILE_H x PATCH_TILE_W tile (exercise.h). */
+/* Your kernel: 1-D blocks of PATCH_THREADS, a block per patch_tile_h x patch_tile_w tile (exercise.h). */
 static void launch_yours(void *p, cudaStream_t s)
 {
     const tctx_t *c = (const tctx_t *)p;
-    dim3 grid(div_up(c->nx, PATCH_TILE_W), div_up(c->ny, PATCH_TILE_H));
+    dim3 grid(div_up(c->nx, patch_tile_w), div_up(c->ny, patch_tile_h));
     transpose_warp_patch<<<grid, PATCH_THREADS, 0, s>>>(c->out, c->in, c->nx, c->ny);
 }
 
-/* Sectors per warp, load + store (sectors.h), of a naive transpose with bx x by blocks. */
-static double sectors(kernel_kind_t kind, const dim3 b, int nx, int ny)
+/* Whether the map gives every element of the tile to exactly one thread; if not, why, into why. */
+static int map_covers_tile(char *why, size_t len)
 {
-    warp_sectors_t w = warp_sectors(kind, (int)b.x, (int)b.y, nx, ny);
-    return w.ld + w.st;
+    int *owner, t, dr, dc, ok = 1;
+    if (patch_tile_w < 1 || patch_tile_h < 1 || patch_tile_w * patch_tile_h != PATCH_THREADS) {
+        snprintf(why, len, "the tile is %d x %d, not %d elements", patch_tile_w, patch_tile_h, PATCH_THREADS);
+        return 0;
+    }
+    owner = (int *)malloc(PATCH_THREADS * sizeof(int));
+    for (t = 0; t < PATCH_THREADS; t++) owner[t] = -1;
+    for (t = 0; t < PATCH_THREADS && ok; t++) {
+        patch_map_host(t, &dr, &dc);
+        if (dr < 0 || dr >= patch_tile_h || dc < 0 || dc >= patch_tile_w) {
+            snprintf(why, len, "thread %d gets (row %d, column %d), outside the %d x %d tile", t, dr, dc,
+                     patch_tile_h, patch_tile_w);
+            ok = 0;
+        } else if (owner[dr * patch_tile_w + dc] >= 0) {
+            snprintf(why, len, "threads %d and %d both get (row %d, column %d)", owner[dr * patch_tile_w + dc], t, dr,
+                     dc);
+            ok = 0;
+        } else
+            owner[dr * patch_tile_w + dc] = t;
+    }
+    free(owner);
+    return ok;
 }
 
-/* the given kernels (t[0..2]), then yours (t[3]), in the order of the table */
+/* What the map means for memory, computed from its addresses for the block at the origin of an
+ * nx x ny matrix (base 32-byte aligned), lanes outside the matrix left out, as sectors.h counts the
+ * given kernels: sectors per warp on each side (averaged over the block's warps), the share of
+ * their bytes the warp uses, and the 128-byte lines the whole block reads and writes. */
+typedef struct {
+    double ld, st;           /* sectors per warp instruction */
+    double ld_use, st_use;   /* useful bytes / (sectors x 32) */
+    int ld_lines, st_lines;  /* distinct 128-byte lines per block */
+    double ld_fill, st_fill; /* useful bytes / (lines x 128) */
+} map_sectors_t;
+
+static map_sectors_t map_sectors(int nx, int ny)
+{
+    map_sectors_t m = {0, 0, 0, 0, 0, 0, 0, 0};
+    size_t ldl[PATCH_THREADS], stl[PATCH_THREADS];
+    int t0, l, n = 0, warps = 0, elems = 0, i, j;
+    for (t0 = 0; t0 < PATCH_THREADS; t0 += 32) {
+        size_t ld[32], st[32];
+        int k = 0, dr, dc;
+        for (l = 0; l < 32; l++) {
+            patch_map_host(t0 + l, &dr, &dc);
+            if (dr >= ny || dc >= nx) continue;
+            ld[k] = ((size_t)dr * (size_t)nx + (size_t)dc) / 8;
+            st[k] = ((size_t)dc * (size_t)ny + (size_t)dr) / 8;
+            ldl[n] = ld[k] / 4;
+            stl[n] = st[k] / 4;
+            k++;
+            n++;
+        }
+        if (k == 0) continue;
+        m.ld += sectors_distinct(ld, k);
+        m.st += sectors_distinct(st, k);
+        elems += k;
+        warps++;
+    }
+    if (!warps) return m;
+    m.ld_use = elems * 4.0 / (m.ld * 32.0);
+    m.st_use = elems * 4.0 / (m.st * 32.0);
+    m.ld /= warps;
+    m.st /= warps;
+    for (i = 0; i < n; i++) { /* distinct lines (n <= 256: quadratic is fine) */
+        for (j = 0; j < i && ldl[j] != ldl[i]; j++) {}
+        m.ld_lines += (j == i);
+        for (j = 0; j < i && stl[j] != stl[i]; j++) {}
+        m.st_lines += (j == i);
+    }
+    m.ld_fill = n * 4.0 / (m.ld_lines * 128.0);
+    m.st_fill = n * 4.0 / (m.st_lines * 128.0);
+    return m;
+}
+
+/* the given kernels (t[0..3]), then yours (t[4]), in the order of the table */
 static const tkernel_t KS[] = {{"NaiveRow 32x8 (given)", launch_naive_row, TMATRIX_TRANSPOSE},
                                {"NaiveCol 32x8 (given)", launch_naive_col, TMATRIX_TRANSPOSE},
                                {"NaiveRow 8x32 (given)", launch_naive_row, TMATRIX_TRANSPOSE},
-                               {"warp patch 8x4 (yours)", launch_yours, TMATRIX_TRANSPOSE}};
+                               {"NaiveCol 8x32 (given)", launch_naive_col, TMATRIX_TRANSPOSE},
+                               {"warp patch (yours)", launch_yours, TMATRIX_TRANSPOSE}};
+enum { N_GIVEN = 4, YOURS = 4 };
 
 static void takeaway(const tbench_t *b, const dim3 *blocks, const timing_t *t, char *take, size_t len)
 {
-    int k, best = 0;
+    int k, best = 0, best_row = 0;
     (void)b;
     (void)blocks;
-    for (k = 1; k < 3; k++)
+    for (k = 1; k < N_GIVEN; k++) {
         if (t[k].median_ms < t[best].median_ms) best = k;
-    snprintf(take, len, "yours runs at %.2fx the fastest given kernel (%s).", t[best].median_ms / t[3].median_ms,
-             KS[best].label);
+        if (KS[k].launch == launch_naive_row && t[k].median_ms < t[best_row].median_ms) best_row = k;
+    }
+    snprintf(take, len,
+             "yours runs at %.2fx the fastest NaiveRow here (%s) and %.2fx the fastest given kernel (%s): %s.",
+             t[best_row].median_ms / t[YOURS].median_ms, KS[best_row].label, t[best].median_ms / t[YOURS].median_ms,
+             KS[best].label,
+             t[YOURS].median_ms < t[best_row].median_ms ? "you beat NaiveRow's best shape"
+                                                        : "NaiveRow's best shape is still ahead");
 }
 
 int main(int argc, char **argv)
 {
     static const int shapes[][2] = {{1, 1}, {8, 4}, {7, 3}, {32, 8}, {33, 31}, {31, 33}, {1000, 777},
                                     {1, 40009}, {40009, 1}, {4097, 13}, {2048, 512}, {8191, 4097}};
-    const dim3 blocks[] = {dim3(32, 8), dim3(32, 8), dim3(8, 32), dim3(PATCH_THREADS)};
+    const dim3 blocks[] = {dim3(32, 8), dim3(32, 8), dim3(8, 32), dim3(8, 32), dim3(PATCH_THREADS)};
     const tkernel_t yours = {"transpose_warp_patch (yours)", launch_yours, TMATRIX_TRANSPOSE};
+    char why[200];
     args_t a;
     gpu_info_t g;
-    int nx, ny, rc;
+    int nx, ny, rc, k;
 
     texercise_args(argc, argv, &a, SUMMARY, 0, &nx, &ny);
-    if (div_up(ny, PATCH_TILE_H) > 65535)
-        args_reject("bad --size '%s': at most %d rows here (gridDim.y <= 65535 tiles of %d rows)",
-                    args_raw_value(argc, argv, "--size"), 65535 * PATCH_TILE_H, PATCH_TILE_H);
     report_init("05_transpose_naive_exercise", a.csv);
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 05 exercise - the shape of a warp", &a);
 
-    /* Correct first: every element of the transpose, on poisoned output, at shapes that are
-     * multiples of nothing (partial tiles, partial patches, a single row or column); with --quick
-     * not 2048x512 and 8191x4097. */
+    /* The map first: a thread per element of the tile, or nothing else makes sense. */
+    if (!map_covers_tile(why, sizeof why)) {
+        if (!a.csv) printf("FAIL: your map does not cover the tile: %s\n", why);
+        fprintf(stderr, "FAILED: fix TILE_W, TILE_H or patch_map in exercise.cu (no timing until it passes).\n");
+        gpu_finish();
+        return EXIT_VERIFY;
+    }
+    if (div_up(ny, patch_tile_h) > 65535)
+        args_reject("bad --size '%s': at most %d rows here (gridDim.y <= 65535 tiles of %d rows)",
+                    args_raw_value(argc, argv, "--size"), 65535 * patch_tile_h, patch_tile_h);
+    {
+        map_sectors_t m = map_sectors(nx, ny);
+        report_say("\nYour tile: %d rows x %d columns. Computed from your map's addresses at %d x %d:\n", patch_tile_h,
+                   patch_tile_w, nx, ny);
+        report_say("  per warp: load %.1f sectors (%.0f%% of their bytes used), store %.1f sectors (%.0f%% used)\n",
+                   m.ld, 100.0 * m.ld_use, m.st, 100.0 * m.st_use);
+        report_say("  per block: reads %d lines of 128 B (%.0f%% of each), writes %d lines (%.0f%% of each; the rest of "
+                   "a line is other blocks')\n",
+                   m.ld_lines, 100.0 * m.ld_fill, m.st_lines, 100.0 * m.st_fill);
+        report_say("Sectors per warp, load + store, of the given kernels:");
+        for (k = 0; k < N_GIVEN; k++) {
+            warp_sectors_t w = warp_sectors(KS[k].launch == launch_naive_row ? KIND_NAIVE_ROW : KIND_NAIVE_COL,
+                                            (int)blocks[k].x, (int)blocks[k].y, nx, ny);
+            report_say("%s %.*s %.0f + %.0f", k ? "," : "", 13, KS[k].label, w.ld, w.st);
+        }
+        report_say("; yours %.1f + %.1f.\n", m.ld, m.st);
+    }
+
+    /* Correct: every element of the transpose, on poisoned output, at shapes that are multiples of
+     * nothing (partial tiles, a single row or column); with --quick not 2048x512 and 8191x4097. */
     report_say("\nVerification against the CPU transpose:\n");
     rc = texercise_verify(&yours, "transpose_warp_patch", shapes, (int)(sizeof shapes / sizeof shapes[0]), 2,
-                          &blocks[3], 1, NULL, &a);
+                          &blocks[YOURS], 1, NULL, &a);
     if (rc >= 0) return rc;
 
     /* Then fast: the given kernels and yours at the full size, each verified again first. */
-    report_say("\nSectors per warp (load + store, from the addresses): NaiveRow 32x8 %.0f, NaiveCol 32x8 %.0f, "
-               "NaiveRow 8x32 %.0f;\nyours, with 8 x 4 warps: 4 + 8 = 12.\n",
-               sectors(KIND_NAIVE_ROW, blocks[0], nx, ny), sectors(KIND_NAIVE_COL, blocks[1], nx, ny),
-               sectors(KIND_NAIVE_ROW, blocks[2], nx, ny));
-    return texercise_time(&g, &a, nx, ny, "Transposes of the whole matrix:", KS, blocks, 4, takeaway);
+    return texercise_time(&g, &a, nx, ny, "Transposes of the whole matrix:", KS, blocks, N_GIVEN + 1, takeaway);
 }

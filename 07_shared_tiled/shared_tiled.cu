@@ -39,7 +39,8 @@
  * gridDim.y <= 65535 and the smallest tile is 8, hence main's row limit (tmatrix_size_limited_or_exit
  * with 8 rows a block; its column limit keeps c0 + tx and the like inside an int). */
 
-/* Lesson 05's naive kernel with 32 x 32 threads. */
+/* Lesson 05's naive kernel, NaiveRow (transpose_naive_row), with 32 x 32 threads: the row
+ * "NaiveRow 32x32", as in lesson 05's tables. */
 static void launch_naive_32x32(void *p, cudaStream_t s)
 {
     const tctx_t *c = (const tctx_t *)p;
@@ -76,7 +77,7 @@ typedef struct {
 
 enum { NAIVE, SAME32, SAME8, T32x8_NP, T32x8_P, T32x32_NP, T32x32_P, T16x16_P, T16x4_P, T64x4_P, N_ROWS };
 static const row_t ROWS[N_ROWS] = {
-    {{"naive (lesson 05) 32x32", launch_naive_32x32, TMATRIX_TRANSPOSE}, 32, 32, 32, 0, 0},
+    {{"NaiveRow 32x32", launch_naive_32x32, TMATRIX_TRANSPOSE}, 32, 32, 32, 0, 0},
     {{"smem same slot 32x32", launch_same_slot_32x32, TMATRIX_TRANSPOSE}, 32, 32, 32, 32, 1},
     {{"smem same slot 8x8", launch_same_slot_8x8, TMATRIX_TRANSPOSE}, 8, 8, 8, 32, 1},
     {{"tile32 thr32x8 [32][32]", launch_tile32_blk32x8_nopad, TMATRIX_TRANSPOSE}, 32, 32, 8, 32, 0},

@@ -1,6 +1,7 @@
 /* Checker for the lesson 08 exercise: verifies transpose_reg2x2 (exercise.cu, or solution.cu for the
  * reference) at odd and even sizes with several block shapes against the CPU, then times it with
- * 8x8 and 16x16 blocks against cudaMemcpy. */
+ * 8x8 and 16x16 blocks against cudaMemcpy and the lesson's float4 4x4 tile (rowwise, 8x8 threads). */
+#include "kernels.cuh"
 #include "args.h"
 #include "exercise.h"
 #include "exitcodes.h"
@@ -25,6 +26,15 @@ static void launch_yours(void *p, cudaStream_t s)
 
 static const tkernel_t YOURS = {"transpose_reg2x2", launch_yours, TMATRIX_TRANSPOSE};
 
+/* What to compare it with: the lesson's float4 4x4 tile, rowwise, 8x8 threads (experiment 1). */
+static void launch_f4_rowwise_8x8(void *p, cudaStream_t s)
+{
+    const tctx_t *c = (const tctx_t *)p;
+    dim3 grid(div_up(c->nx, 4 * 8), div_up(c->ny, 4 * 8));
+    transpose_reg4x4_rowwise<<<grid, dim3(8, 8), 0, s>>>(c->in, c->out, c->nx, c->ny);
+}
+static const tkernel_t F4_ROWWISE = {"f4 4x4 rowwise 8x8", launch_f4_rowwise_8x8, TMATRIX_TRANSPOSE};
+
 /* the block shapes it is checked with: square, the source's two (timed), a single warp of 32 x 1, a tall one */
 static const dim3 BLOCKS[] = {dim3(8, 8), dim3(16, 16), dim3(32, 1), dim3(4, 32)};
 #define N_BLOCKS ((int)(sizeof BLOCKS / sizeof BLOCKS[0]))
@@ -38,11 +48,12 @@ int main(int argc, char **argv)
     args_t a;
     gpu_info_t g;
     tbench_t b;
-    timing_t t[2];
+    timing_t t[2], tf4;
     check_tally_t tally = {0, 0};
     int nx, ny, s, k, nodd, ok = 1;
     size_t most;
-    char take[300], label[2][40];
+    char take[400], label[2][40];
+    double g8, g16, gf4;
 
     args_without("--block");  /* the checker tries its own block shapes */
     args_parse_or_exit(argc, argv, &a,
@@ -90,6 +101,10 @@ int main(int argc, char **argv)
         snprintf(label[k], sizeof label[k], "yours f2 2x2 %ux%u", BLOCKS[k].x, BLOCKS[k].y);
         ok &= tbench_measure(&b, &YOURS, label[k], &c, &t[k]);
     }
+    {
+        tctx_t c = tmatrix_ctx(&b.m, dim3(8, 8));
+        ok &= tbench_measure(&b, &F4_ROWWISE, F4_ROWWISE.label, &c, &tf4);
+    }
     if (!ok) {
         tbench_free(&b);
         return gpu_finish_status(1);
@@ -97,13 +112,19 @@ int main(int argc, char **argv)
     if ((nx | ny) & 1) report_say("NOTE: %dx%d has an odd side, so your kernel takes its scalar path here.\n", nx, ny);
     report_say("\nSectors one warp's float2 store touches (sectors.h): 8x8 blocks %d (all 32 bytes used), "
                "16x16 blocks %d.\n", regtile_sectors(8, 8, 2, 1), regtile_sectors(16, 16, 2, 1));
-    report_begin("exercise", "Your float2 2x2 transpose against the copy of the same bytes:", NULL);
-    report_row("cudaMemcpy D2D", &b.t_d2d, b.bytes, NAN);
-    for (k = 0; k < 2; k++) report_row(label[k], &t[k], b.bytes, NAN);
+    g8 = stats_gbs(b.bytes, t[0].median_ms);
+    g16 = stats_gbs(b.bytes, t[1].median_ms);
+    gf4 = stats_gbs(b.bytes, tf4.median_ms);
+    report_begin("exercise", "Your float2 2x2 transpose against the copy of the same bytes and the lesson's float4 4x4 tile:",
+                 "% f4 8x8");
+    report_row("cudaMemcpy D2D", &b.t_d2d, b.bytes, 100.0 * b.d2d_gbs / gf4);
+    for (k = 0; k < 2; k++) report_row(label[k], &t[k], b.bytes, 100.0 * stats_gbs(b.bytes, t[k].median_ms) / gf4);
+    report_row(F4_ROWWISE.label, &tf4, b.bytes, 100.0);
     snprintf(take, sizeof take,
-             "16x16 blocks run at %.0f%% of 8x8: a 16x2 warp stores 8 bytes to each of 16 output rows, half of each "
-             "sector; compare both with the float4 rows of experiment 1.",
-             100.0 * stats_gbs(b.bytes, t[1].median_ms) / stats_gbs(b.bytes, t[0].median_ms));
+             "yours with 8x8 blocks: %.0f%% of the float4 4x4 tile; with 16x16 blocks: %.0f%% of your 8x8 (%s). "
+             "Did the store sectors per request (%d and %d) predict that order?",
+             100.0 * g8 / gf4, 100.0 * g16 / g8, g16 < 0.97 * g8 ? "slower" : g16 > 1.03 * g8 ? "faster" : "within 3%",
+             regtile_sectors(8, 8, 2, 1), regtile_sectors(16, 16, 2, 1));
     report_end(take);
     tbench_free(&b);
     return gpu_finish_status(0);

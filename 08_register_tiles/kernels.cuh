@@ -1,8 +1,8 @@
 /* Lesson 08, part 1's kernels: register tiles, 64x64 shared tiles with vector accesses, and the copy
  * they race.  Read this file first; register_tiles.cu only verifies, times and prints them.  In
  * the order the notes present them: the float4 4x4 register tiles (direct, rowwise, load-all),
- * the 64x64 tiles (float4, scalar, aligned stores; two block orders), the one-pass float4 copy
- * the table compares them with, and last -- after exercise 4's warning -- the float2 2x2 tile.
+ * the 64x64 tiles (float4, scalar, aligned stores; two block orders), and the one-pass float4 copy
+ * the table compares them with.  The float2 2x2 tile is exercise 4 (exercise.cu; solution.cu).
  *
  * Layout (as in lessons 04-07): `in` has ny rows of nx floats, element (r, c) at in[r * nx + c];
  * the transpose `out` has nx rows of ny floats: out[c * ny + r] = in[r * nx + c].  Every kernel
@@ -136,7 +136,9 @@ __global__ void transpose_reg4x4_loadall(const float *__restrict__ in, float *__
  * (exercise 1 varies B).  The last band may have fewer than B rows; the mapping is a
  * bijection from 0 .. tiles_x * tiles_y - 1 onto the tiles (make check runs shapes with one band,
  * several, and a partial last one). */
+#ifndef T64_BAND  /* make NVCCFLAGS=-DT64_BAND=16 rebuilds with another band (exercise 1) */
 #define T64_BAND 32
+#endif
 static __device__ __forceinline__ void tile_of_block(int band, int tiles_x, int tiles_y, int *tile_x, int *tile_y)
 {
     if (band == 0) {
@@ -305,32 +307,6 @@ copy_f4_onepass(const float *__restrict__ src, float *__restrict__ dst, size_t n
         if (k < n4) d4[k] = v[u];
     }
     if (blockIdx.x == 0 && threadIdx.x < n - 4 * n4) dst[4 * n4 + threadIdx.x] = src[4 * n4 + threadIdx.x];
-}
-
-/* ---- exercise 4's answer: write your own transpose_reg2x2 (exercise.cu) before reading on ---- */
-
-/* The float2 2x2 register tile, as experiment 1 measures it (rows "f2 2x2"): thread (x, y) loads
- * rows 2y and 2y+1 of columns 2x, 2x+1 as two float2, swaps the corners in registers and stores
- * columns 2x and 2x+1 as two float2 rows of the output (grid: ceil(nx / (2 blockDim.x)) x
- * ceil(ny / (2 blockDim.y))).  Fast path only where every row of `in` and `out` starts 8-byte
- * aligned (nx and ny even); otherwise the up to four elements one by one.  solution.cu explains
- * it in full. */
-__global__ void transpose_reg2x2_f2(const float *__restrict__ in, float *__restrict__ out, int nx, int ny)
-{
-    const int c0 = 2 * (int)(blockIdx.x * blockDim.x + threadIdx.x);
-    const int r0 = 2 * (int)(blockIdx.y * blockDim.y + threadIdx.y);
-    int i, k;
-    if (r0 >= ny || c0 >= nx) return;  /* no barrier in this kernel: leaving early is safe */
-    if (((nx | ny) & 1) == 0) {
-        const float2 a0 = *(const float2 *)(in + (size_t)r0 * nx + c0);
-        const float2 a1 = *(const float2 *)(in + (size_t)(r0 + 1) * nx + c0);
-        *(float2 *)(out + (size_t)c0 * ny + r0) = make_float2(a0.x, a1.x);
-        *(float2 *)(out + (size_t)(c0 + 1) * ny + r0) = make_float2(a0.y, a1.y);
-        return;
-    }
-    for (k = 0; k < 2; k++)
-        for (i = 0; i < 2; i++)
-            if (r0 + i < ny && c0 + k < nx) out[(size_t)(c0 + k) * ny + r0 + i] = in[(size_t)(r0 + i) * nx + c0 + k];
 }
 
 #endif

@@ -6,7 +6,7 @@
  * float4 built from four scalar loads straight out of global memory; (2) "rowwise", the four rows
  * loaded as float4 and each output row stored as soon as it is built; (3) "load-all", everything
  * loaded, everything built, then everything stored.  Then block shapes 8x4, 8x8, 16x16, 32x32 and
- * 32x2, and the float2 2x2 version (the exercise) with 8x8 and 16x16 blocks.  The "st sect/req"
+ * 32x2 (the float2 2x2 version is the exercise: exercise.cu, `make exercise`).  The "st sect/req"
  * column is the number of 32-byte sectors one warp's store touches, from the warp's shape.
  * Experiment 2: the fastest transpose against the copy: cudaMemcpy, a float4 copy kernel with one
  * block per 4 KiB (the form that matched cudaMemcpy in lesson 04), cublasSgeam used as a transpose,
@@ -55,8 +55,6 @@ REG_LAUNCHER(launch_reg4x4_rowwise_8x4, transpose_reg4x4_rowwise, 4, 8, 4)
 REG_LAUNCHER(launch_reg4x4_rowwise_16x16, transpose_reg4x4_rowwise, 4, 16, 16)
 REG_LAUNCHER(launch_reg4x4_rowwise_32x32, transpose_reg4x4_rowwise, 4, 32, 32)
 REG_LAUNCHER(launch_reg4x4_rowwise_32x2, transpose_reg4x4_rowwise, 4, 32, 2)
-REG_LAUNCHER(launch_reg2x2_f2_8x8, transpose_reg2x2_f2, 2, 8, 8)
-REG_LAUNCHER(launch_reg2x2_f2_16x16, transpose_reg2x2_f2, 2, 16, 16)
 
 /* The one-pass copy of n floats: one block per COPY_ILP x COPY_THREADS float4s, at least one (a
  * matrix of fewer than 4 floats has only the tail). */
@@ -112,7 +110,7 @@ typedef struct {
 
 /* Labels stay within 21 characters: the odd-size rows add " @odd" and the table's column is 26 wide. */
 enum {
-    R4_DIRECT, R4_ROW8x8, R4_LOADALL, R4_ROW8x4, R4_ROW16x16, R4_ROW32x32, R4_ROW32x2, R2_8x8, R2_16x16, COPY, SGEAM,
+    R4_DIRECT, R4_ROW8x8, R4_LOADALL, R4_ROW8x4, R4_ROW16x16, R4_ROW32x32, R4_ROW32x2, COPY, SGEAM,
     TILE64_VEC, TILE64_SCALAR, TILE64_ALIGNST, TILE64_SC_BAND, TILE64_AL_BAND, N_ROWS
 };
 static const row_t ROWS[N_ROWS] = {
@@ -123,8 +121,6 @@ static const row_t ROWS[N_ROWS] = {
     {{"f4 4x4 rowwise 16x16", launch_reg4x4_rowwise_16x16, TMATRIX_TRANSPOSE}, 4, 16, 16},
     {{"f4 4x4 rowwise 32x32", launch_reg4x4_rowwise_32x32, TMATRIX_TRANSPOSE}, 4, 32, 32},
     {{"f4 4x4 rowwise 32x2", launch_reg4x4_rowwise_32x2, TMATRIX_TRANSPOSE}, 4, 32, 2},
-    {{"f2 2x2 8x8", launch_reg2x2_f2_8x8, TMATRIX_TRANSPOSE}, 2, 8, 8},
-    {{"f2 2x2 16x16", launch_reg2x2_f2_16x16, TMATRIX_TRANSPOSE}, 2, 16, 16},
     {{"copy float4 one pass", launch_copy_f4_onepass, TMATRIX_COPY}, 0, 0, 0},
     {{"cublasSgeam (op T)", launch_sgeam, TMATRIX_TRANSPOSE}, 0, 0, 0},
     {{"tile64 float4 ld+st", launch_tile64_vec, TMATRIX_TRANSPOSE}, 0, 0, 0},
@@ -165,7 +161,7 @@ static double gbs_of(const tbench_t *b, const timing_t *t) { return stats_gbs(b-
 /* Experiment 1: the source's register tiles and block shapes. */
 static int experiment_register_tiles(const tbench_t *b)
 {
-    const int rs[] = {R4_DIRECT, R4_ROW8x8, R4_LOADALL, R4_ROW8x4, R4_ROW16x16, R4_ROW32x32, R4_ROW32x2, R2_8x8, R2_16x16};
+    const int rs[] = {R4_DIRECT, R4_ROW8x8, R4_LOADALL, R4_ROW8x4, R4_ROW16x16, R4_ROW32x32, R4_ROW32x2};
     enum { NV = sizeof rs / sizeof rs[0] };
     tctx_t c = tmatrix_ctx(&b->m, dim3(1));  /* the block is ignored: every launcher fixes its own */
     timing_t t;
@@ -176,10 +172,10 @@ static int experiment_register_tiles(const tbench_t *b)
                b->m.nx, b->m.ny, b->d2d_gbs);
     if ((b->m.nx | b->m.ny) & 3)
         report_say("  NOTE: nx or ny is not a multiple of 4, so rows are not 16-byte aligned and every kernel of this\n"
-                   "  table takes its scalar path (and the float2 kernel too when one is odd).\n");
+                   "  table takes its scalar path.\n");
     report_say("  'st sect/req': 32-byte sectors one warp's store touches, from its shape (float4: 16 = all full;\n"
-               "  float2: 8 = all full); a warp of 32 x 1 threads writes 16 of the 32 bytes of each of 32 sectors.\n");
-    report_begin("register", "  Each thread moves a 4x4 (float4) or 2x2 (float2) block; threads per block after the name:",
+               "  a warp of 32 x 1 threads writes 16 of the 32 bytes of each of 32 sectors).\n");
+    report_begin("register", "  Each thread moves a 4x4 block (float4 rows); threads per block after the name:",
                  "st sect/req");
     for (k = 0; k < NV; k++) {
         ok = tbench_row(b, &ROWS[rs[k]].k, NULL, &c, store_sectors(&ROWS[rs[k]]), &t);
@@ -189,9 +185,8 @@ static int experiment_register_tiles(const tbench_t *b)
     if (!failed)
         snprintf(take, sizeof take,
                  "rowwise vs load-all: %.2fx; 32x32 blocks run at %.0f%% of 8x8 and 32x2 blocks (the same 32x1 warps, "
-                 "64 threads) at %.0f%%: the warp's shape decides. float2 2x2 reaches %.0f%% (8x8) and %.0f%% (16x16) of "
-                 "float4 8x8.", gbs[1] / gbs[2], 100.0 * gbs[5] / gbs[1], 100.0 * gbs[6] / gbs[1],
-                 100.0 * gbs[7] / gbs[1], 100.0 * gbs[8] / gbs[1]);
+                 "64 threads) at %.0f%%: the warp's shape decides.", gbs[1] / gbs[2], 100.0 * gbs[5] / gbs[1],
+                 100.0 * gbs[6] / gbs[1]);
     else
         snprintf(take, sizeof take, "a kernel failed verification: no comparison.");
     report_end(take);
@@ -297,8 +292,8 @@ static void print_race(const char *big_size, const fastest_t *big, const char *o
 int main(int argc, char **argv)
 {
     static const char *summary =
-        "Lesson 08: register tiles. Transposes an NY x NX matrix with per-thread float4 4x4 and float2 2x2\n"
-        "blocks, then races 64x64 shared tiles (vector accesses, two block orders) against cudaMemcpy, a float4\n"
+        "Lesson 08: register tiles. Transposes an NY x NX matrix with per-thread float4 4x4 blocks,\n"
+        "then races 64x64 shared tiles (vector accesses, two block orders) against cudaMemcpy, a float4\n"
         "copy kernel and cublasSgeam, at 8192x8192 and 8191x4097. Every kernel is verified before it is timed.";
     args_t a;
     gpu_info_t g;

@@ -20,7 +20,9 @@ include $(dir $(lastword $(MAKEFILE_LIST)))config.mk
 ARGS  ?=
 BUILD := build/$(BUILD_KEY)
 HAS_EXERCISE := $(wildcard exercise.cu)
-PROGRAMS := $(PROGS) $(if $(HAS_EXERCISE),student solution)
+# The students' copy of the course (root `make handout`) has no solution.cu: nothing to build or run.
+HAS_SOLUTION := $(if $(HAS_EXERCISE),$(wildcard solution.cu))
+PROGRAMS := $(PROGS) $(if $(HAS_EXERCISE),student) $(if $(HAS_SOLUTION),solution)
 LDLIBS := $(LESSON_LIBS) -ldl
 # Which programs run, check, profile and sanitize: all of them, or the one named by PROG=...
 # on the command line (e.g. make profile PROG=shared_tiled ARGS="--size 8192x4097").
@@ -75,7 +77,7 @@ run: $(call BUILT,$(RUN_PROGS))
 	@for p in $(RUN_PROGS); do ./$$p $(ARGS) || exit $$?; done
 
 check: $(call BUILT,$(PROGRAMS))
-	@for p in $(RUN_PROGS) $(if $(HAS_EXERCISE),$(if $(filter command line,$(origin PROG)),,solution)); do \
+	@for p in $(RUN_PROGS) $(if $(HAS_SOLUTION),$(if $(filter command line,$(origin PROG)),,solution)); do \
 	    ./$$p --check $(ARGS) || exit $$?; done
 
 exercise: $(call BUILT,student)
@@ -86,7 +88,7 @@ profile: $(call BUILT,$(RUN_PROGS))
 
 sanitize: $(call BUILT,$(PROGRAMS))
 	@bash $(COMMON)/sanitize.sh $(addprefix ./,$(RUN_PROGS)) \
-	    $(if $(HAS_EXERCISE),$(if $(filter command line,$(origin PROG)),,./solution))
+	    $(if $(HAS_SOLUTION),$(if $(filter command line,$(origin PROG)),,./solution))
 
 test:
 	@bash $(COMMON)/test.sh .

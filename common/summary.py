@@ -4,7 +4,9 @@ kernel as GB/s and % of the cudaMemcpy D2D copy measured in that lesson's run.
 usage: summary.py ROWS.csv [MORE.csv ...]
 (rows appended by the lessons through LESSON_SUMMARY_FILE, or the --csv files of `make results`)
 Rows measured in GFLOP/s (matrix products) and the cudaMemcpy ceiling rows are left out: the
-summary follows the memory-bound journey."""
+summary follows the memory-bound journey.  So are rows measured at another size than the lesson's
+main one (labels ending in "@odd": 8191 x 4097 in lessons 07 and 08), so that every line compares
+kernels moving the same matrix."""
 import csv
 import re
 import sys
@@ -32,13 +34,15 @@ def main(paths):
                     continue
                 if r.get("extra_name") == "GFLOP/s" or r["kernel"].startswith("cudaMemcpy"):
                     continue
+                if " @" in r["kernel"]:   # another size (e.g. "@odd"): not the lesson's main matrix
+                    continue
                 lessons.setdefault(r["lesson"], []).append(r)
     order = sorted(lessons)
     if not order:
         print("(no measured rows to summarise)")
         return 0
     print()
-    print("Summary: the slowest and the fastest kernel of each lesson, as % of the cudaMemcpy copy")
+    print("Summary: the slowest and the fastest kernel of each lesson at its main size, as % of the cudaMemcpy copy")
     print("  %-24s %-34s %8s %6s  %s" % ("lesson", "kernel", "GB/s", "%D2D", "bar: 1 # = 4% of D2D"))
     for lesson in order:
         rows = lessons[lesson]

@@ -246,6 +246,39 @@ shared_tree_test() {
     rm -rf "$copy"
 }
 
+# The students' copy (make handout): no reference solution, no instructors' pages; it builds, and
+# each lesson's `make exercise` builds and runs the checker on the student's exercise.cu (with a
+# GPU: the unsolved skeleton is caught; without one: the checker starts and stops at the GPU).
+handout_test() {
+    local tmpd rc leaks les n=0 good=0
+    tmpd=$(mktemp -d)
+    rc=$(run make --no-print-directory -C "$ROOT" handout HANDOUT="$tmpd/h.tar.gz")
+    if [ "$rc" != 0 ]; then bad "handout: make handout (exit $rc: $(head -1 "$LOG/err"))"; rm -rf "$tmpd"; return; fi
+    leaks=$(tar -tzf "$tmpd/h.tar.gz" | grep -E '/solution\.cu$|/TEACHING\.md$|/teaching/|/answers/' | head -3)
+    if [ -z "$leaks" ] && [ "$(tar -tzf "$tmpd/h.tar.gz" | grep -c '/exercise\.cu$')" -ge 8 ]; then
+        ok "handout: the students' tarball has every exercise and no solution.cu, TEACHING.md or teaching/"
+    else bad "handout: the students' tarball holds answers or lacks exercises (${leaks:-exercise.cu missing})"; fi
+    tar -xzf "$tmpd/h.tar.gz" -C "$tmpd"
+    rc=$(run make --no-print-directory -C "$tmpd/course-handout" -j2 WERROR=1)
+    if [ "$rc" = 0 ]; then ok "handout: the students' copy builds with warnings as errors"
+    else bad "handout: the students' copy builds (exit $rc: $(grep -m1 -i error "$LOG/out" "$LOG/err"))"; fi
+    for les in "$tmpd"/course-handout/0*/; do
+        [ -f "$les/exercise.cu" ] || continue
+        n=$((n + 1))
+        if [ "$gpu" = 1 ]; then
+            rc=$(run make --no-print-directory -s -C "$les" exercise)
+            [ "$rc" = 1 ] && grep -q FAIL "$LOG/out" && good=$((good + 1))
+        else
+            rc=$(run make --no-print-directory -s -C "$les" exercise ARGS=--dry-run)
+            [ "$rc" = 0 ] && grep -q '^dry run: arguments accepted' "$LOG/out" && good=$((good + 1))
+        fi
+    done
+    if [ "$n" -gt 0 ] && [ "$good" = "$n" ]; then
+        ok "handout: make exercise runs the checker in all $n lessons ($([ "$gpu" = 1 ] && echo 'skeletons caught' || echo 'up to the GPU'))"
+    else bad "handout: make exercise works in $good of $n lessons"; fi
+    rm -rf "$tmpd"
+}
+
 if [ $# -eq 0 ]; then
     results_check --summary
     set -- "$ROOT"/0*/
@@ -257,6 +290,7 @@ done
 if [ "${roottest:-0}" = 1 ]; then
     build_rule_tests
     shared_tree_test
+    handout_test
 fi
 
 # ---- documented commands ------------------------------------------------------------------------
