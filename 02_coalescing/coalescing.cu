@@ -64,13 +64,13 @@ static void launch_col_strips(void *p, cudaStream_t s)
 static void launch_copy_row(void *p, cudaStream_t s)
 {
     tctx_t *c = (tctx_t *)p;
-    copy_x_along_row<<<grid_2d(c->nx, c->ny, c->block), c->block, 0, s>>>(c->out, c->in, c->ny, c->nx);
+    copy_row<<<grid_2d(c->nx, c->ny, c->block), c->block, 0, s>>>(c->out, c->in, c->nx, c->ny);
 }
 
 static void launch_copy_col(void *p, cudaStream_t s)
 {
     tctx_t *c = (tctx_t *)p;
-    copy_x_along_col<<<grid_2d(c->ny, c->nx, c->block), c->block, 0, s>>>(c->out, c->in, c->ny, c->nx);
+    copy_col<<<grid_2d(c->ny, c->nx, c->block), c->block, 0, s>>>(c->out, c->in, c->nx, c->ny);
 }
 
 /* Experiment 3: the product's matrices (gemm_problem.h) and the 2-D block. */
@@ -213,8 +213,8 @@ static void check_matrix(int rows, int cols, dim3 block, uint64_t seed, check_ta
     snprintf(size, sizeof size, "%dx%d (cols x rows) block=%ux%u", cols, rows, block.x, block.y);
     check_line(&x.chk_r, "sum_row_strips", size, launch_row_strips, &x.c, stdout, t);
     check_line(&x.chk_c, "sum_col_strips", size, launch_col_strips, &x.c, stdout, t);
-    check_line(&x.chk_copy, "copy_x_along_row", size, launch_copy_row, &x.c, stdout, t);
-    check_line(&x.chk_copy, "copy_x_along_col", size, launch_copy_col, &x.c, stdout, t);
+    check_line(&x.chk_copy, "copyRow", size, launch_copy_row, &x.c, stdout, t);
+    check_line(&x.chk_copy, "copyCol", size, launch_copy_col, &x.c, stdout, t);
     rows_cols_free(&x);
 }
 
@@ -351,9 +351,9 @@ static int experiment_rows_cols(const gpu_info_t *g, const args_t *a, int rows, 
     flush = gpu_flush_wanted(g, a, 2 * n * sizeof(float));
     snprintf(title, sizeof title, "  2b. 2D copy with %ux%u blocks (GB/s = read + write):", block.x, block.y);
     report_begin("copy2d", title, NULL);
-    ok_crow = measure_row("copy_x_along_row", launch_copy_row, &x.c, &x.chk_copy, a, flush, 2.0 * in_bytes, NAN,
+    ok_crow = measure_row("copyRow", launch_copy_row, &x.c, &x.chk_copy, a, flush, 2.0 * in_bytes, NAN,
                           &t_crow);
-    ok_ccol = measure_row("copy_x_along_col", launch_copy_col, &x.c, &x.chk_copy, a, flush, 2.0 * in_bytes, NAN,
+    ok_ccol = measure_row("copyCol", launch_copy_col, &x.c, &x.chk_copy, a, flush, 2.0 * in_bytes, NAN,
                           &t_ccol);
     snprintf(take, sizeof take, "threadIdx.x along the row: %.1fx %s than along the column; same elements, same bytes.",
              times_apart(t_ccol.median_ms, t_crow.median_ms),

@@ -68,28 +68,30 @@ static __global__ __attribute__((unused)) void sum_col_strips(const float *m, fl
     }
 }
 
-/* The two 2D copies measure the access pattern lesson 04 calls copyRow and copyCol (copy_row and
- * copy_col in ../04_transpose_bounds/kernels.cuh), where they bound a transpose. */
+/* The two 2D copies: copyRow and copyCol, as Tan Sheng's bandwidth chapter names them.  Lesson 04
+ * includes this file and measures the same two kernels as the bounds of a transpose.
+ * Layout: `in` and `out` have ny rows of nx floats. */
 
-/* 2D copy, threadIdx.x along a row: neighbours in a warp are neighbours in memory.
- * Grid: grid_2d(cols, rows, block). */
-static __global__ __attribute__((unused)) void copy_x_along_row(float *dst, const float *src, int rows, int cols)
+/* copyRow: threadIdx.x along a row, so consecutive threads read and write consecutive floats: a
+ * warp moves 128 contiguous bytes each way, 4 sectors per request on both sides.
+ * Grid: grid_2d(nx, ny, block). */
+static __global__ __attribute__((unused)) void copy_row(float *out, const float *in, int nx, int ny)
 {
-    size_t c = blockIdx.x * (size_t)blockDim.x + threadIdx.x, r;
-    if (c >= (size_t)cols) return;
-    for (r = blockIdx.y * blockDim.y + threadIdx.y; r < (size_t)rows; r += gridDim.y * blockDim.y)
-        dst[r * cols + c] = src[r * cols + c];
+    unsigned c = blockIdx.x * blockDim.x + threadIdx.x, r;
+    if (c >= (unsigned)nx) return;
+    for (r = blockIdx.y * blockDim.y + threadIdx.y; r < (unsigned)ny; r += gridDim.y * blockDim.y)
+        out[(size_t)r * nx + c] = in[(size_t)r * nx + c];
 }
 
-/* 2D copy, threadIdx.x along a column: the same elements, the same bytes, but neighbours in a
- * warp are a whole row (cols x 4 bytes) apart for the load and for the store.
- * Grid: grid_2d(rows, cols, block). */
-static __global__ __attribute__((unused)) void copy_x_along_col(float *dst, const float *src, int rows, int cols)
+/* copyCol: threadIdx.x along a column, so consecutive threads are a whole row (nx floats) apart
+ * on both sides: the same elements and bytes, but every lane of a warp touches its own sector when
+ * reading and when writing, 32 sectors per request each way.  Grid: grid_2d(ny, nx, block). */
+static __global__ __attribute__((unused)) void copy_col(float *out, const float *in, int nx, int ny)
 {
-    size_t r = blockIdx.x * (size_t)blockDim.x + threadIdx.x, c;
-    if (r >= (size_t)rows) return;
-    for (c = blockIdx.y * blockDim.y + threadIdx.y; c < (size_t)cols; c += gridDim.y * blockDim.y)
-        dst[r * cols + c] = src[r * cols + c];
+    unsigned r = blockIdx.x * blockDim.x + threadIdx.x, c;
+    if (r >= (unsigned)ny) return;
+    for (c = blockIdx.y * blockDim.y + threadIdx.y; c < (unsigned)nx; c += gridDim.y * blockDim.y)
+        out[(size_t)r * nx + c] = in[(size_t)r * nx + c];
 }
 
 /* One element of the naive product C = A B (A: M x K, B: K x N, row-major): the dot product of

@@ -4,7 +4,7 @@
 eval svg(900, 440)
 @footer
 
-strided(k) = (k eq 'sum_row_strips' || k eq 'copy_x_along_col' || k eq 'matmul_x_along_col')
+strided(k) = (k eq 'sum_row_strips' || k eq 'copyCol' || k eq 'matmul_x_along_col')
 colour(k) = (k eq 'cudaMemcpy D2D' ? 0x2e8b57 : strided(k) ? 0xd95f02 : 0x1f6fb4)
 bw = 0.34
 

@@ -1,5 +1,6 @@
-/* Lesson 04's kernels: the bounds of a transpose (copyRow, copyCol), then the same copy with more
- * bytes in flight per thread (the float4 copies).  Read this file first; transpose_bounds.cu only
+/* Lesson 04's kernels: the bounds of a transpose are lesson 02's copyRow and copyCol (copy_row,
+ * copy_col, included from ../02_coalescing/kernels.cuh), then the same copy with more bytes in
+ * flight per thread (the float4 copies).  Read this file first; transpose_bounds.cu only
  * verifies, times and prints them.  Lessons 05 and 06 include it: they measure copyRow and copyCol
  * beside their transposes, and launch their own kernels with the macros below.
  *
@@ -19,6 +20,7 @@
 #define LESSON04_KERNELS_CUH
 
 #include "grid.cuh"
+#include "../02_coalescing/kernels.cuh"  /* copy_row, copy_col: copyRow and copyCol */
 #include "transpose_matrix.h"
 
 /* `static`: each program compiles its own copy; `unused`: a program that launches only some of
@@ -42,26 +44,7 @@
         kernel<<<grid_2d(div_up((unsigned)c->ny, u), c->nx, c->block), c->block, 0, s>>>(c->out, c->in, c->nx, c->ny); \
     }
 
-/* copyRow: consecutive threads read and write consecutive floats of a row.  A warp moves 128
- * contiguous bytes each way: 4 sectors per request on both sides.  Grid: grid_2d(nx, ny, block). */
-static __global__ __attribute__((unused)) void copy_row(float *out, const float *in, int nx, int ny)
-{
-    unsigned c = blockIdx.x * blockDim.x + threadIdx.x, r;
-    if (c >= (unsigned)nx) return;
-    for (r = blockIdx.y * blockDim.y + threadIdx.y; r < (unsigned)ny; r += gridDim.y * blockDim.y)
-        out[(size_t)r * nx + c] = in[(size_t)r * nx + c];
-}
-
-/* copyCol: consecutive threads walk down a column, nx floats apart, on both sides.  Every lane of
- * a warp touches its own sector when reading and when writing: 32 sectors per request each way.
- * Grid: grid_2d(ny, nx, block). */
-static __global__ __attribute__((unused)) void copy_col(float *out, const float *in, int nx, int ny)
-{
-    unsigned r = blockIdx.x * blockDim.x + threadIdx.x, c;
-    if (r >= (unsigned)ny) return;
-    for (c = blockIdx.y * blockDim.y + threadIdx.y; c < (unsigned)nx; c += gridDim.y * blockDim.y)
-        out[(size_t)r * nx + c] = in[(size_t)r * nx + c];
-}
+/* copyRow and copyCol (copy_row, copy_col) are lesson 02's kernels, included above. */
 
 TLAUNCH_ROWS(launch_copy_row, copy_row, 1)
 TLAUNCH_COLS(launch_copy_col, copy_col, 1)

@@ -127,7 +127,9 @@ wmma_naive(const __half *__restrict__ A, const __half *__restrict__ B, float *__
 
 #define TC_BM 128
 #define TC_BN 128
+#ifndef TC_BK  /* part 3, exercise 2: make NVCCFLAGS=-DTC_BK=16 rebuilds with another depth */
 #define TC_BK 32
+#endif
 #define TC_WM 64                                    /* rows of C per warp */
 #define TC_WN 32                                    /* columns of C per warp */
 #define TC_FM (TC_WM / 16)                          /* 4 accumulators down ... */
@@ -140,8 +142,11 @@ wmma_naive(const __half *__restrict__ A, const __half *__restrict__ B, float *__
  * 80-byte rows land the 8 reads on banks 0, 20, 8, 28, 16, 4, 24, 12 (+0..3), 272-byte rows on
  * 0, 4, ..., 28: all 32 banks once.  ldm stays a multiple of 8, and every fragment's start 32-byte
  * aligned (16 rows x 80 or x 272 bytes, column offsets of 16 halves). */
-#define TC_LDA (TC_BK + 8)
-#define TC_LDB (TC_BN + 8)
+#ifndef TC_PAD  /* halves of padding per shared row (part 3, exercise 3: make NVCCFLAGS=-DTC_PAD=0) */
+#define TC_PAD 8
+#endif
+#define TC_LDA (TC_BK + TC_PAD)
+#define TC_LDB (TC_BN + TC_PAD)
 #if (TC_BM * TC_BK / 8) % TC_THREADS != 0 || (TC_BK * TC_BN / 8) % TC_THREADS != 0
 #error "each thread must load the same number of 8-half pieces of a tile"
 #endif

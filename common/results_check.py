@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks that the measured output committed in the READMEs agrees with the CSV committed beside it
+"""Checks that the measured output committed in the notes (README.md and the pages of RESULTS_PAGES) agrees with the CSV committed beside it
 (results/<GPU>/<program>.csv), as `make results` leaves them: the run without arguments of each
 program writes both, so every CSV row of a kernel must appear, in the same order, as a table row of
 that program's block with the same label, GB/s and %D2D; and the root README's summary must be what
@@ -61,13 +61,24 @@ def table_row_matches(line, r):
 
 
 def check_lesson(root, d):
-    """Returns [(ok, message)] for one lesson folder."""
+    """Returns [(ok, message)] for one lesson folder: every notes page of it with a results block
+    (README.md, and the pages RESULTS_PAGES sends a program's output to, e.g. SGEMM.md)."""
+    results = []
+    pages = ["README.md"] + sorted(f for f in os.listdir(d) if f.endswith(".md") and f != "README.md")
+    for page in pages:
+        path = os.path.join(d, page)
+        text = open(path).read() if os.path.exists(path) else ""
+        lines = block(text, "results")
+        if lines is not None:
+            results += check_page(root, d, page, lines)
+    return results
+
+
+def check_page(root, d, page, lines):
+    """Returns [(ok, message)] for the results block (lines) of one notes page."""
     name = os.path.basename(os.path.normpath(d))
-    readme = os.path.join(d, "README.md")
-    text = open(readme).read() if os.path.exists(readme) else ""
-    lines = block(text, "results")
-    if lines is None:
-        return []
+    if page != "README.md":
+        name += "/" + page
     m = HEADER.match(lines[0]) if lines else None
     if not m:
         return [(False, "%s: the results block starts with 'Measured on an <GPU> with CUDA ...'" % name)]
@@ -78,7 +89,7 @@ def check_lesson(root, d):
     results = []
     for prog, out in sorted(outputs.items()):
         path = os.path.join(root, "results", slug_of(gpu), prog + ".csv")
-        label = "%s: %s's README tables agree with results/%s/%s.csv" % (name, prog, slug_of(gpu), prog)
+        label = "%s: %s's tables agree with results/%s/%s.csv" % (name, prog, slug_of(gpu), prog)
         if not os.path.exists(path):
             results.append((False, label + " (no such file)"))
             continue

@@ -4,7 +4,7 @@
  *   diagrams LESSON OUTDIR     writes the diagrams of LESSON (a lesson folder name) into OUTDIR;
  *                              a lesson without diagrams gets none (exit 0)
  *
- *   02_coalescing/warp-sectors.svg       copy_x_along_row / copy_x_along_col (lesson 02's 2D copies,
+ *   02_coalescing/warp-sectors.svg       copyRow / copyCol (lesson 02's 2D copies,
  *                                        KIND_COPY_ROW / KIND_COPY_COL of 05's sectors.h)
  *   05_transpose_naive/warp-sectors.svg  NaiveRow's load (input) and store (output)
  *       both for warps of 32x1, 8x4 and 4x8 threads (blocks with bx = 32, 8, 4): every float the
@@ -366,8 +366,8 @@ int main(int argc, char **argv)
     lesson = argv[1];
     dir = argv[2];
     if (strcmp(lesson, "02_coalescing") == 0) {
-        static const side_t s[2] = {{"copy_x_along_row (load = store)", KIND_COPY_ROW, 0},
-                                    {"copy_x_along_col (load = store)", KIND_COPY_COL, 0}};
+        static const side_t s[2] = {{"copyRow (load = store)", KIND_COPY_ROW, 0},
+                                    {"copyCol (load = store)", KIND_COPY_COL, 0}};
         snprintf(path, sizeof path, "%s/warp-sectors.svg", dir);
         return warp_sector_diagram(path, "Lesson 02: the sectors one warp instruction moves",
                                    "A 2D copy of a row-major matrix, threadIdx.x along a row or along a column (the lesson's 32 x 8 "
