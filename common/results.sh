@@ -126,7 +126,7 @@ fi
 python3 "$COMMON/readme_block.py" "$ROOT/README.md" summary "$tmp/summary"
 bash "$COMMON/plot.sh" "$ROOT" "$slug" >/dev/null || status=1
 # the GPUs side by side (README "Two memory systems"), when two or more have a complete run
-if python3 "$COMMON/compare_gpus.py" "$ROOT" >"$tmp/gpus" 2>/dev/null; then
+if python3 "$COMMON/compare_gpus.py" "$ROOT" >"$tmp/gpus" 2>/dev/null && [ -s "$tmp/gpus" ]; then
     python3 "$COMMON/readme_block.py" "$ROOT/README.md" gpus "$tmp/gpus"
     command -v gnuplot >/dev/null && { python3 "$COMMON/compare_gpus.py" "$ROOT" --svg "$ROOT/gpus.svg" >/dev/null || status=1; }
 fi
