@@ -12,16 +12,9 @@
 set -u
 COMMON=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(dirname "$COMMON")
-if ! nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
-    echo "make results needs a GPU (nvidia-smi sees none). Nothing was changed."
-    exit 3
-fi
-gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader -i "${CUDA_VISIBLE_DEVICES:-0}" 2>/dev/null | head -1)
-[ -n "$gpu" ] || gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
-driver=$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -1)
-cuda=$(nvcc --version 2>/dev/null | sed -n 's/.*release \([0-9.]*\),.*/\1/p')
-day=$(date -u +%F)
-slug=$(echo "$gpu" | sed 's/[^A-Za-z0-9]\+/_/g; s/_$//')
+TARGET=results
+# shellcheck source=run_info.sh
+. "$COMMON/run_info.sh"
 mkdir -p "$ROOT/results/$slug"
 # what the figures (make plot) and the comparison of GPUs name as the run's origin
 printf 'gpu=%s\ncuda=%s\ndriver=%s\ndate=%s\n' "$gpu" "$cuda" "$driver" "$day" >"$ROOT/results/$slug/run.txt"

@@ -203,6 +203,12 @@ build_rule_tests() {
         rc=$(make_out -C "$lesson" ARCH=native all)
         if [ "$rc" != 0 ] && grep -q 'ARCH=native needs a GPU' "$LOG/make"; then ok "build: ARCH=native without a GPU says so"
         else bad "build: ARCH=native without a GPU says so (exit $rc: $(head -1 "$LOG/make"))"; fi
+        # make results and make answers measure: without a GPU they stop at once and change nothing
+        for t in results answers; do
+            rc=$(run bash "$COMMON/$t.sh")
+            if [ "$rc" = 3 ] && grep -q "make $t needs a GPU" "$LOG/out"; then ok "build: make $t without a GPU exits 3 and says why"
+            else bad "build: make $t without a GPU exits 3 and says why (exit $rc)"; fi
+        done
     fi
     # VERBOSE=1 on a built tree rebuilds (its own objects) to show the register report
     rc=$(make_out -s -C "$lesson" -n VERBOSE=1 all)
