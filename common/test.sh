@@ -257,6 +257,11 @@ shared_tree_test() {
 # GPU: the unsolved skeleton is caught; without one: the checker starts and stops at the GPU).
 handout_test() {
     local tmpd rc leaks les n=0 good=0
+    # make handout packs what git tracks: a copy of the tree without .git (CI's toolkit runs) has none
+    if ! git -C "$ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+        echo "      (handout: not a git checkout here; skipped)"
+        return
+    fi
     tmpd=$(mktemp -d)
     rc=$(run make --no-print-directory -C "$ROOT" handout HANDOUT="$tmpd/h.tar.gz")
     if [ "$rc" != 0 ]; then bad "handout: make handout (exit $rc: $(head -1 "$LOG/err"))"; rm -rf "$tmpd"; return; fi
