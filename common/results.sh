@@ -5,7 +5,8 @@
 # Every program of the lesson runs once with no arguments (the results block). A lesson's Makefile
 # may list extra runs of its first program in RESULTS_ARGS, separated by ';': they go to the page's
 # <!-- results-more:begin/end --> block (in its In depth section) when it has one, else to the
-# results block. RESULTS_PAGES names the notes page of a program that has its own (`async_copy=ASYNC.md`; the others go to README.md).
+# results block. RESULTS_PAGES names the notes page of a program that has its own
+# (`async_copy=ASYNC.md`; the others go to README.md).
 # usage: results.sh [lesson dirs...]
 # RESULTS_CSV_ONLY=1 stores the CSV (and run.txt) of a second GPU without touching the READMEs,
 # which quote one GPU (the root README's "Two memory systems" compares the stored runs).
