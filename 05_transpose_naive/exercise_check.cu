@@ -69,7 +69,7 @@ static map_sectors_t map_sectors(int nx, int ny)
 {
     map_sectors_t m = {0, 0, 0, 0, 0, 0, 0, 0};
     size_t ldl[PATCH_THREADS], stl[PATCH_THREADS];
-    int t0, l, n = 0, warps = 0, elems = 0, i, j;
+    int t0, l, n = 0, warps = 0, elems = 0;
     for (t0 = 0; t0 < PATCH_THREADS; t0 += 32) {
         size_t ld[32], st[32];
         int k = 0, dr, dc;
@@ -94,12 +94,8 @@ static map_sectors_t map_sectors(int nx, int ny)
     m.st_use = elems * 4.0 / (m.st * 32.0);
     m.ld /= warps;
     m.st /= warps;
-    for (i = 0; i < n; i++) { /* distinct lines (n <= 256: quadratic is fine) */
-        for (j = 0; j < i && ldl[j] != ldl[i]; j++) {}
-        m.ld_lines += (j == i);
-        for (j = 0; j < i && stl[j] != stl[i]; j++) {}
-        m.st_lines += (j == i);
-    }
+    m.ld_lines = sectors_distinct(ldl, n);  /* distinct 128-byte lines, as distinct sectors are counted */
+    m.st_lines = sectors_distinct(stl, n);
     m.ld_fill = n * 4.0 / (m.ld_lines * 128.0);
     m.st_fill = n * 4.0 / (m.st_lines * 128.0);
     return m;

@@ -19,7 +19,8 @@ typedef struct {
     double ld, st;  /* sectors per load / per store instruction, averaged over the block's warps */
 } warp_sectors_t;
 
-/* Distinct values among the n sector numbers s[] (n <= 32). */
+/* Distinct values among the n numbers s[] (sectors of a warp, or lines of a block: compared
+ * pairwise, fine for the few hundred a block has). */
 static inline int sectors_distinct(const size_t *s, int n)
 {
     int i, j, d = 0;

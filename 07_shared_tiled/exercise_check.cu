@@ -28,17 +28,8 @@ static const tkernel_t YOURS = {"yours [32][32] no padding", launch_yours, TMATR
 
 /* What to compare it with: the lesson's 32 x 32 tile with 32 x 8 threads, unpadded and padded
  * (experiment 2's rows, kernels.cuh). */
-static void launch_tile(void *p, cudaStream_t s, int padded)
-{
-    const tctx_t *c = (const tctx_t *)p;
-    dim3 grid(div_up(c->nx, 32), div_up(c->ny, 32));
-    if (padded)
-        transpose_tile32_blk32x8_pad<<<grid, dim3(32, 8), 0, s>>>(c->in, c->out, c->nx, c->ny);
-    else
-        transpose_tile32_blk32x8_nopad<<<grid, dim3(32, 8), 0, s>>>(c->in, c->out, c->nx, c->ny);
-}
-static void launch_nopad(void *p, cudaStream_t s) { launch_tile(p, s, 0); }
-static void launch_pad(void *p, cudaStream_t s) { launch_tile(p, s, 1); }
+TILE_LAUNCHER(launch_nopad, transpose_tile32_blk32x8_nopad, 32, 32, 8)
+TILE_LAUNCHER(launch_pad, transpose_tile32_blk32x8_pad, 32, 32, 8)
 static const tkernel_t GIVEN[2] = {{"tile32 thr32x8 [32][32]", launch_nopad, TMATRIX_TRANSPOSE},
                                    {"tile32 thr32x8 [32][33]", launch_pad, TMATRIX_TRANSPOSE}};
 

@@ -91,4 +91,13 @@ TILE_TRANSPOSE_KERNEL(transpose_tile16_blk16x16_pad, 16, 16, 17)    /* experimen
 TILE_TRANSPOSE_KERNEL(transpose_tile16_blk16x4_pad, 16, 4, 17)
 TILE_TRANSPOSE_KERNEL(transpose_tile64_blk64x4_pad, 64, 4, 65)      /* a bigger tile, 16 per thread  */
 
+/* Their launch, launch(ctx, stream) with ctx a tctx_t (common/transpose_matrix.h): a kernel of
+ * this file moving a T x T piece of the matrix per block of BX x BY threads. */
+#define TILE_LAUNCHER(name, kernel, T, BX, BY)                                                                  \
+    static void name(void *p, cudaStream_t s)                                                                   \
+    {                                                                                                           \
+        const tctx_t *c = (const tctx_t *)p;                                                                    \
+        kernel<<<dim3(div_up(c->nx, T), div_up(c->ny, T)), dim3(BX, BY), 0, s>>>(c->in, c->out, c->nx, c->ny);  \
+    }
+
 #endif

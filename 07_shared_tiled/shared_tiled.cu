@@ -48,13 +48,7 @@ static void launch_naive_32x32(void *p, cudaStream_t s)
     transpose_naive_row<<<grid_2d((unsigned)c->nx, (unsigned)c->ny, block), block, 0, s>>>(c->out, c->in, c->nx, c->ny);
 }
 
-/* A kernel of kernels.cuh moving a T x T piece of the matrix per block of BX x BY threads. */
-#define TILE_LAUNCHER(name, kernel, T, BX, BY)                                                                  \
-    static void name(void *p, cudaStream_t s)                                                                   \
-    {                                                                                                           \
-        const tctx_t *c = (const tctx_t *)p;                                                                    \
-        kernel<<<dim3(div_up(c->nx, T), div_up(c->ny, T)), dim3(BX, BY), 0, s>>>(c->in, c->out, c->nx, c->ny);  \
-    }
+/* The tile kernels (TILE_LAUNCHER, kernels.cuh): a T x T piece per block of BX x BY threads. */
 TILE_LAUNCHER(launch_same_slot_32x32, transpose_smem_same_slot, 32, 32, 32)
 TILE_LAUNCHER(launch_same_slot_8x8, transpose_smem_same_slot, 8, 8, 8)
 TILE_LAUNCHER(launch_tile32_blk32x8_nopad, transpose_tile32_blk32x8_nopad, 32, 32, 8)

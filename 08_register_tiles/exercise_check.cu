@@ -27,12 +27,7 @@ static void launch_yours(void *p, cudaStream_t s)
 static const tkernel_t YOURS = {"transpose_reg2x2", launch_yours, TMATRIX_TRANSPOSE};
 
 /* What to compare it with: the lesson's float4 4x4 tile, rowwise, 8x8 threads (experiment 1). */
-static void launch_f4_rowwise_8x8(void *p, cudaStream_t s)
-{
-    const tctx_t *c = (const tctx_t *)p;
-    dim3 grid(div_up(c->nx, 4 * 8), div_up(c->ny, 4 * 8));
-    transpose_reg4x4_rowwise<<<grid, dim3(8, 8), 0, s>>>(c->in, c->out, c->nx, c->ny);
-}
+REG_LAUNCHER(launch_f4_rowwise_8x8, transpose_reg4x4_rowwise, 4, 8, 8)
 static const tkernel_t F4_ROWWISE = {"f4 4x4 rowwise 8x8", launch_f4_rowwise_8x8, TMATRIX_TRANSPOSE};
 
 /* the block shapes it is checked with: square, the source's two (timed), a single warp of 32 x 1, a tall one */

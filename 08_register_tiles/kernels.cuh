@@ -10,6 +10,9 @@
 #ifndef LESSON08_KERNELS_CUH
 #define LESSON08_KERNELS_CUH
 
+#include "grid.cuh"
+#include "transpose_matrix.h"
+
 /* ---- the float4 4x4 register tiles -------------------------------------------------------- */
 
 /* A float4 access must be 16-byte aligned.  The buffers come from cudaMalloc (256-byte aligned), so
@@ -101,6 +104,16 @@ __global__ void transpose_reg4x4_loadall(const float *__restrict__ in, float *__
 {
     reg4x4(in, out, nx, ny, REG4_LOADALL);
 }
+
+/* Their launch, launch(ctx, stream) with ctx a tctx_t (common/transpose_matrix.h): a register
+ * tile of V x V floats per thread, BX x BY threads per block, one block per (V BX) x (V BY) piece. */
+#define REG_LAUNCHER(name, kernel, V, BX, BY)                                   \
+    static void name(void *p, cudaStream_t s)                                   \
+    {                                                                           \
+        const tctx_t *c = (const tctx_t *)p;                                    \
+        dim3 grid(div_up(c->nx, V * BX), div_up(c->ny, V * BY));                \
+        kernel<<<grid, dim3(BX, BY), 0, s>>>(c->in, c->out, c->nx, c->ny);      \
+    }
 
 /* ---- the 64x64 shared tiles ---------------------------------------------------------------
  * A block of 256 threads moves a 64x64 tile: 16 elements per thread, all loaded before the

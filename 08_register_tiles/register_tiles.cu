@@ -41,14 +41,7 @@
 /* Every launch grids over at most ceil(ny / 8) blocks in y (gridDim.y <= 65535), hence main's row
  * limit (tmatrix_size_limited_or_exit; its column limit keeps c0 + 63 and the like inside an int). */
 
-/* A register tile: V x V floats per thread, BX x BY threads per block. */
-#define REG_LAUNCHER(name, kernel, V, BX, BY)                                   \
-    static void name(void *p, cudaStream_t s)                                   \
-    {                                                                           \
-        const tctx_t *c = (const tctx_t *)p;                                    \
-        dim3 grid(div_up(c->nx, V * BX), div_up(c->ny, V * BY));                \
-        kernel<<<grid, dim3(BX, BY), 0, s>>>(c->in, c->out, c->nx, c->ny);      \
-    }
+/* The register tiles (REG_LAUNCHER, kernels.cuh): V x V floats per thread, BX x BY threads. */
 REG_LAUNCHER(launch_reg4x4_direct_8x8, transpose_reg4x4_direct, 4, 8, 8)
 REG_LAUNCHER(launch_reg4x4_rowwise_8x8, transpose_reg4x4_rowwise, 4, 8, 8)
 REG_LAUNCHER(launch_reg4x4_loadall_8x8, transpose_reg4x4_loadall, 4, 8, 8)
