@@ -18,13 +18,6 @@
 extern "C" {
 #endif
 
-/* One dimension of --size fits an int (the kernels' row and column indices); the element count
- * (NX*NY, or one number N) is bounded only by 2^40 here, since the real bound is the GPU's memory,
- * which each program checks after gpu_init. */
-#define ARGS_MAX_DIM    2147483647LL
-#define ARGS_MAX_ELEMS  (1LL << 40)
-#define ARGS_MAX_REPS   100000
-#define ARGS_MAX_WARMUP 10000
 #define ARGS_LIST_MAX   64          /* numbers in one OPT_LIST value */
 
 enum { FLUSH_AUTO = -1, FLUSH_OFF = 0, FLUSH_ON = 1 };
@@ -61,25 +54,6 @@ typedef struct {
     const char *meta;     /* "N" for the usage line (default N, LIST for a list)           */
     const char *help;
 } lesson_opt_t;
-
-enum { ARGS_OK = 0, ARGS_HELP = 1, ARGS_ERROR = -1 };
-
-void args_defaults(args_t *a);
-
-/* Parses argv into *a and the lesson options.  Returns ARGS_OK, ARGS_HELP (--help or -h anywhere)
- * or ARGS_ERROR; on error writes a one-line reason quoting the bad argument as typed into err.
- * The shared options are those args_without and args_size_forms left. */
-int args_parse(int argc, char **argv, args_t *a,
-               const lesson_opt_t *opts, int nopts, char *err, size_t errlen);
-
-/* Parses "4096", "64M", "8191x4097", "2kx3" into nx, ny (ny = 0 for one number).  Suffixes k, M, G
- * multiply by 2^10, 2^20, 2^30.  Each side of NXxNY is at most ARGS_MAX_DIM, the element count at
- * most ARGS_MAX_ELEMS.  Returns 0, or -1 (nothing set). */
-int args_parse_size(const char *s, int64_t *nx, int64_t *ny);
-
-/* The --help text.  size_help NULL: the program has no --size (no line for it). */
-void args_usage(FILE *f, const char *prog, const char *summary, const char *size_help,
-                const lesson_opt_t *opts, int nopts);
 
 /* Call before parsing in a lesson that times many points: the --reps used when none is given
  * (20 otherwise), also shown by --help.  --quick's 5 and an explicit --reps still win. */
@@ -123,12 +97,8 @@ void args_reject(const char *fmt, ...)
 /* ---- the matrix shape of the transpose lessons (02, 04-08) ------------------------------------ */
 
 /* --size NXxNY is a matrix of NX columns and NY rows; one number N means N x N; no --size means
- * def_nx x def_ny.  Returns 0, or -1 (nothing set) when N x N would exceed ARGS_MAX_ELEMS
- * (args_parse already checks NXxNY). */
-int matrix_size_from_args(const args_t *a, int def_nx, int def_ny, int *nx, int *ny);
-
-/* matrix_size_from_args, rejecting a too-large N x N with args_reject (exit 2, quoting the --size
- * given to the last args_parse_or_exit as typed). */
+ * def_nx x def_ny.  A too-large N x N is refused with args_reject (exit 2, quoting the --size given
+ * to the last args_parse_or_exit as typed). */
 void matrix_size_or_exit(const args_t *a, int def_nx, int def_ny, int *nx, int *ny);
 
 #ifdef __cplusplus

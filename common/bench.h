@@ -1,6 +1,24 @@
-/* Verify, then time: the one path every table row of every lesson takes.  A kernel's output is
- * poisoned, the kernel runs once, its output is compared with a host reference (a check_t says
- * how), and only a kernel that matched is timed (bench_median_ms) and gets its figures. */
+/* Verify, then time: the two halves of every table row.
+ *
+ * Verify.  Poison the output (gpu_poison), launch the kernel once, then gpu_compare_f32: the output
+ * is copied back and compared with a host reference; a kernel that differs gets no figures
+ * (report_failed).  A --check sweep prints one PASS/FAIL line per kernel and size (check_report)
+ * and ends with check_summary.
+ *
+ * Time.  A loop whose body is the launch, so the kernel's own launcher is called right there:
+ *
+ *     bench_t b;
+ *     for (bench_start(&b, "NaiveCol", a, flush); bench_next(&b);)
+ *         launch_naive_col(out, in, nx, ny, block, s);
+ *     // b.t: median, min and max milliseconds per launch
+ *
+ * bench_next decides what each pass is: a warm-up, or part of a timed sample.  The first warm-up
+ * runs alone (it may load the module); the others run back to back and say how long one launch
+ * takes.  Then a->reps samples, each one pair of CUDA events around its launches:
+ *   - with flush: an L2 flush (gpu_l2_flush) before the sample, then ONE launch;
+ *   - without: a batch of back-to-back launches lasting about a millisecond, divided by its size,
+ *     so that a short kernel is not charged the gap between two launches.
+ * Every sample sits in an NVTX range "L:<label>": `make profile` names ncu's rows after it. */
 #ifndef BENCH_H
 #define BENCH_H
 
@@ -15,40 +33,73 @@
 extern "C" {
 #endif
 
-/* How one kernel's output is checked.  run() poisons the output, runs launch(ctx, gpu_stream())
- * once, copies the result back and compares it; it returns the number of differing elements and
- * fills *m, *n (elements compared) and *width (> 0: name a mismatch by [row, col] of a matrix of
- * that many columns).  check_f32 builds the usual one: n floats at d_out, equal bit for bit to
- * want (host), read back into got (host memory the caller owns, best page-locked). */
-typedef struct check_s check_t;
-struct check_s {
-    size_t (*run)(const check_t *c, launch_fn_t launch, void *ctx, mismatch_t *m, size_t *n, size_t *width);
-    float *d_out;
-    const float *want;
-    float *got;
-    size_t n, width;
-    void *user;   /* what another run() needs (gemm_problem.h's) */
-};
-check_t check_f32(float *d_out, const float *want, float *got, size_t n, size_t width);
+/* ---- verify ---------------------------------------------------------------------------------- */
 
-/* Adds up a --check sweep's PASS/FAIL lines; verify_summary(f, t.fails, t.checks) ends it. */
-typedef struct { int fails, checks; } check_tally_t;
+/* Copies the n floats at d_out (device) into got (host, best page-locked) and compares them with
+ * want: equal bit for bit, and no NaN (a poisoned element never passes).  Fills *m; returns the
+ * number of elements that differ. */
+size_t gpu_compare_f32(const float *d_out, const float *want, float *got, size_t n, mismatch_t *m);
 
-/* One line of a --check sweep: c->run, then verify_print on f (PASS, or FAIL with what differs);
- * f = NULL prints nothing (an exercise checker under --csv).  Counted in *t when t is not NULL.
- * Returns 1 when the output differs, 0 when it matches. */
-int check_line(const check_t *c, const char *what, const char *size, launch_fn_t launch, void *ctx, FILE *f,
-               check_tally_t *t);
+/* The PASS/FAIL lines of a --check sweep, added up. */
+typedef struct {
+    int fails, checks;
+    FILE *out;   /* where the lines go: stdout; NULL prints nothing (a checker under --csv) */
+} check_tally_t;
+#define CHECK_TALLY_INIT {0, 0, stdout}
 
-/* c->run, then, only if every element matched, bench_median_ms(label, ...) into *t.  Returns 1
- * when the kernel verified and was timed; otherwise prints "label: FAILED verification: <what
- * differs>" on stderr and returns 0 (no timing is taken). */
-int verify_then_time(const char *label, launch_fn_t launch, void *ctx, const check_t *c, const args_t *a, int flush,
-                     timing_t *t);
+/* Guard zones: a device buffer with a guard on each side, filled with POISON_BYTE (a float NaN) and
+ * checked after every launch.  A write outside the buffer changes a guard; a read outside it reads
+ * NaN, which then shows in the results.  A guard is a quarter of the buffer, at least 64 KiB and at
+ * most 64 MiB, so that even a store one whole row past the end lands in it.  With
+ * COURSE_CHECKER_CHILD=1 in the environment (an exercise checker's run under compute-sanitizer,
+ * checker.h) there are no guards: memcheck then sees every byte past the buffer's ends. */
+typedef struct {
+    unsigned char *base;   /* the allocation: guard, buffer, guard */
+    size_t bytes, guard;
+    const char *name;      /* "in", "out", ... as the kernel names its parameters */
+} guarded_t;
 
-/* verify_then_time, then the table row: report_result(label, ok, t, bytes, extra). */
-int measure_row(const char *label, launch_fn_t launch, void *ctx, const check_t *c, const args_t *a, int flush,
-                double bytes, double extra, timing_t *t);
+/* Allocates the buffer and its guards; returns the buffer, 256-byte aligned as cudaMalloc's are.
+ * Exits 5 (gpu_alloc) when the GPU memory runs out. */
+void *guarded_alloc(guarded_t *g, size_t bytes, const char *name);
+void guarded_free(guarded_t *g);
+
+/* After a launch: 0 when both guards are intact; else 1 and `why` says where the kernel wrote
+ * ("wrote outside `out`: 4 bytes after its end were changed, the nearest 0 bytes past it"); the
+ * guards are then poisoned again for the next launch. */
+int guarded_check(const guarded_t *g, char *why, size_t len);
+
+/* One line, "  PASS  what  (size)" or "  FAIL  what  (size): 3 of 1000 differ; first at [row 2,
+ * col 5]: expected 0.25, got nan", counted in *t.  n elements were compared; width > 0 names a
+ * mismatch by row and column of a matrix of that many columns.  bufs[0..nbufs) (may be NULL, 0):
+ * the guarded buffers of the launch; a written guard is a FAIL too, named ("wrote outside `out`:
+ * ...").  Returns 1 for a failure. */
+int check_report(check_tally_t *t, const char *what, const char *size, const mismatch_t *m, size_t n, size_t width,
+                 const guarded_t *bufs, int nbufs);
+
+/* The last line of a sweep, "OK: 12 of 12 checks passed" or "FAILED: 10 of 12 checks passed";
+ * returns the exit code (EXIT_OK, or EXIT_VERIFY when a check failed). */
+int check_summary(const check_tally_t *t);
+
+/* ---- time ------------------------------------------------------------------------------------ */
+
+typedef struct {
+    /* the result, once bench_next has returned 0: per launch */
+    timing_t t;
+    /* the loop's state (bench.cu) */
+    const args_t *a;
+    int flush, phase, i, k, batch, launched;
+    char range[160];
+    void **ev;      /* cudaEvent_t[2 x reps] */
+    float *ms;      /* one per sample        */
+} bench_t;
+
+/* Starts timing the launches of the loop that follows (see the top of this file). */
+void bench_start(bench_t *b, const char *label, const args_t *a, int flush);
+
+/* Call before every launch: 1 means launch once more, 0 means done (b->t holds the timing).  It
+ * checks the previous launch (CHECK_LAST) too. */
+int bench_next(bench_t *b);
 
 #ifdef __cplusplus
 }

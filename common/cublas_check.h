@@ -1,6 +1,7 @@
-/* cuBLAS as lesson 08 uses it: CUBLAS_CHECK(call), CHECK for cuBLAS calls (on failure: file:line,
+/* cuBLAS as lessons 07 and 08 use it: CUBLAS_CHECK(call), CHECK for cuBLAS calls (on failure: file:line,
  * the call, cuBLAS's status number and name, then exit 4 like every other CUDA error), the handle,
- * the row-major FP32 product and the launch of its table row.  Header-only so that lessons without cuBLAS need not link it. */
+ * the row-major FP32 product and transpose, and the launchers of their table rows.  Header-only so that
+ * lessons without cuBLAS need not link it. */
 #ifndef CUBLAS_CHECK_H
 #define CUBLAS_CHECK_H
 
@@ -8,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "exitcodes.h"
-#include "gemm_problem.h"
 
 #define CUBLAS_CHECK(call)                                                                        \
     do {                                                                                          \
@@ -34,8 +34,8 @@ static inline cublasHandle_t cublas_course_handle(void)
  * column-major; a row-major matrix read column-major is its transpose, and C^T = B^T x A^T, so
  * cuBLAS is asked for the N x M product of B (leading dimension N) and A (leading dimension K) over
  * the same memory. */
-static inline void cublas_sgemm_row_major(cublasHandle_t h, cudaStream_t s, int M, int N, int K, const float *A,
-                                          const float *B, float *C)
+static inline void cublas_sgemm_row_major(cublasHandle_t h, cudaStream_t s, float *C, const float *A, const float *B,
+                                          int M, int N, int K)
 {
     const float one = 1.0f, zero = 0.0f;
     CUBLAS_CHECK(cublasSetStream(h, s));
@@ -50,7 +50,7 @@ static inline void cublas_sgemm_row_major(cublasHandle_t h, cudaStream_t s, int 
  * takes no part; it is still a valid matrix of the right shape (A itself, transposed, ldb = nx) so
  * nothing undefined is read even if the library looked at it.  The reference row of the transpose
  * lessons (07 part 3, 08 part 1). */
-static inline void cublas_sgeam_transpose(cublasHandle_t h, cudaStream_t s, const float *in, float *out, int nx,
+static inline void cublas_sgeam_transpose(cublasHandle_t h, cudaStream_t s, float *out, const float *in, int nx,
                                           int ny)
 {
     const float one = 1.0f, zero = 0.0f;
@@ -58,17 +58,37 @@ static inline void cublas_sgeam_transpose(cublasHandle_t h, cudaStream_t s, cons
     CUBLAS_CHECK(cublasSgeam(h, CUBLAS_OP_T, CUBLAS_OP_T, ny, nx, &one, in, nx, &zero, in, nx, out, ny));
 }
 
-/* gemm_program_t's open and close for a program with cuBLAS rows: the handle (cublas_course_handle)
- * is the `user` its check and experiments get. */
-static inline void *cublas_gemm_open(void) { return cublas_course_handle(); }
-static inline void cublas_gemm_close(void *handle) { CUBLAS_CHECK(cublasDestroy((cublasHandle_t)handle)); }
-
-/* The cublasSgemm row of an SGEMM table (08 parts 2 and 3), a launch_fn_t on a gemm_ctx_t: its
- * product, FP32 in and out, with its handle, on stream s. */
-static inline void launch_cublas_sgemm(void *ctx, cudaStream_t s)
+/* The handle of this program's cuBLAS rows: created at the first call (creating one costs a good part
+ * of a second), destroyed at exit. */
+static cublasHandle_t cublas_rows_handle = NULL;
+static inline void cublas_rows_close(void)
 {
-    const gemm_ctx_t *c = (const gemm_ctx_t *)ctx;
-    cublas_sgemm_row_major(c->cublas, s, c->p->M, c->p->N, c->p->K, c->p->dA, c->p->dB, c->p->dC);
+    if (cublas_rows_handle) cublasDestroy(cublas_rows_handle);
+    cublas_rows_handle = NULL;
+}
+static inline cublasHandle_t cublas_rows(void)
+{
+    if (!cublas_rows_handle) {
+        cublas_rows_handle = cublas_course_handle();
+        atexit(cublas_rows_close);
+    }
+    return cublas_rows_handle;
 }
 
+/* The cublasSgemm row of an SGEMM table (08 parts 2 and 3): a launcher like the kernels' (gemm_problem.h's
+ * glaunch_t; the block is cuBLAS's business). */
+static inline void launch_cublas_sgemm(float *C, const float *A, const float *B, int M, int N, int K, dim3 block,
+                                       cudaStream_t s)
+{
+    (void)block;
+    cublas_sgemm_row_major(cublas_rows(), s, C, A, B, M, N, K);
+}
+
+/* The cublasSgeam row of a transpose table (07 part 3, 08 part 1): a launcher like the kernels'
+ * (transpose_matrix.h's tlaunch_t). */
+static inline void launch_cublas_sgeam(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    (void)block;
+    cublas_sgeam_transpose(cublas_rows(), s, out, in, nx, ny);
+}
 #endif

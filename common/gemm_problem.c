@@ -1,5 +1,6 @@
 /* The plain-C half of gemm_problem.h: the size options, how much of C the CPU checks, the FP32 lanes. */
 #include "gemm_problem.h"
+#include "tests/internal.h"
 
 void gemm_size_args_init(gemm_size_args_t *s)
 {
@@ -25,12 +26,6 @@ void gemm_size_resolve(const gemm_size_args_t *s, int quick, int *M, int *N, int
 size_t gemm_sample(int M, int N, int K)
 {
     return (double)M * N * K <= GEMM_FULL_CHECK_MACS ? 0 : GEMM_SAMPLE;
-}
-
-size_t gemm_checked_elems(int M, int N, int K)
-{
-    (void)K;
-    return (size_t)M * (size_t)N;
 }
 
 int gemm_fp32_lanes_per_sm(int major, int minor)

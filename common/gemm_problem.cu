@@ -1,13 +1,13 @@
 /* The CUDA half of gemm_problem.h: a product's matrices, its reference and check, the half inputs of
- * 08 part 3, the start, --check sweep (with its planted faults) and end of an SGEMM program, and
- * its memory ceilings.  The kernels here are infrastructure (reference, comparison, rounding, the
- * planted faults), none a lesson's subject. */
+ * 08 part 3, a row verified and timed, the --check of an SGEMM program and its memory ceilings.  The
+ * kernels here are infrastructure (reference, comparison, rounding), none a lesson's subject. */
 #include "bench.h"
 #include "cpu_gemm.h"
 #include "cuda_check.h"
 #include "exitcodes.h"
 #include "gemm_problem.h"
 #include "grid.cuh"
+#include "tests/internal.h"
 #include "report.h"
 
 #include <cuda_fp16.h>
@@ -198,17 +198,28 @@ static void reference_ready(gemm_problem_t *p)
     p->ref_ready = 1;
 }
 
-/* check_t.run for a product (gemm_problem.h says what it does). */
-static size_t run_gemm(const check_t *c, launch_fn_t launch, void *ctx, mismatch_t *m, size_t *n, size_t *width)
+/* Launches row r once on p's inputs. */
+static void gemm_launch(const gemm_problem_t *p, const gemm_row_t *r, cudaStream_t s)
 {
-    gemm_problem_t *p = (gemm_problem_t *)c->user;
+    if (r->launch_half) r->launch_half(p->dC, p->dA16, p->dB16, p->M, p->N, p->K, r->block, s);
+    else r->launch(p->dC, p->dA, p->dB, p->M, p->N, p->K, r->block, s);
+}
+
+/* Poisons C, launches r once, compares all of C with the GPU reference and, on the CPU, every
+ * element or a sample (gemm_problem.h says how).  Fills *m; returns the elements outside the bound. */
+static size_t gemm_verify(gemm_problem_t *p, const gemm_row_t *r, mismatch_t *m)
+{
     size_t nc = (size_t)p->M * p->N;
     unsigned long long res[2] = {0, ~0ull};
     mismatch_t mc;
 
+    if (r->launch_half && !p->dA16) {
+        fprintf(stderr, "%s reads half inputs: call gemm_problem_round_to_half first.\n", r->label);
+        exit(EXIT_CUDA);
+    }
     reference_ready(p);
     gpu_poison(p->dC, nc * sizeof(float));
-    launch(ctx, gpu_stream());
+    gemm_launch(p, r, gpu_stream());
     CHECK_LAST();
     CHECK(cudaMemcpy(p->dRes, res, sizeof res, cudaMemcpyHostToDevice));
     gemm_compare<<<stride_blocks(nc), 256, 0, gpu_stream()>>>(p->dC, p->dRef, p->dAbs, nc, cpu_gemm_tolerance(p->K),
@@ -228,29 +239,28 @@ static size_t run_gemm(const check_t *c, launch_fn_t launch, void *ctx, mismatch
     if (verify_gemm_f32(p->hA, p->hB, p->hC, p->M, p->N, p->K, gemm_sample(p->M, p->N, p->K), p->seed, &mc) &&
         m->count == 0)
         *m = mc;
-    *n = nc;
-    *width = (size_t)p->N;
     return m->count;
 }
 
-check_t gemm_check_of(gemm_problem_t *p)
+int gemm_check(gemm_problem_t *p, const gemm_row_t *r, const char *size, check_tally_t *t)
 {
-    check_t c;
-    memset(&c, 0, sizeof c);
-    c.run = run_gemm;
-    c.d_out = p->dC;
-    c.got = p->hC;
-    c.n = (size_t)p->M * p->N;
-    c.width = (size_t)p->N;
-    c.user = p;
-    return c;
+    mismatch_t m;
+    gemm_verify(p, r, &m);
+    return check_report(t, r->label, size, &m, (size_t)p->M * p->N, (size_t)p->N, NULL, 0);
 }
 
-size_t gemm_problem_verify(gemm_problem_t *p, launch_fn_t launch, void *ctx, mismatch_t *m)
+int gemm_time(gemm_problem_t *p, const gemm_row_t *r, const args_t *a, int flush, timing_t *t)
 {
-    check_t c = gemm_check_of(p);
-    size_t n, width;
-    return c.run(&c, launch, ctx, m, &n, &width);
+    mismatch_t m;
+    bench_t b;
+    cudaStream_t s = gpu_stream();
+    if (gemm_verify(p, r, &m)) {
+        report_failed(r->label, &m, (size_t)p->M * p->N, (size_t)p->N);
+        return 0;
+    }
+    for (bench_start(&b, r->label, a, flush); bench_next(&b);) gemm_launch(p, r, s);
+    *t = b.t;
+    return 1;
 }
 
 void gemm_say_verification(int M, int N, int K)
@@ -259,28 +269,6 @@ void gemm_say_verification(int M, int N, int K)
                "  %s against the CPU's;\n"
                "  bound |error| <= min(K, 4 sqrt K) x 2^-23 x sum |a_ik b_kj| (NaN never passes).\n",
                gemm_sample(M, N, K) ? "4096 elements and the corners" : "every element");
-}
-
-void gemm_say_rates(const char *const labels[], const int ok[], const double gf[], int n,
-                    const gemm_rate_col_t cols[2])
-{
-    int ki, j;
-    report_say("\n  %-26s %10s %*s %*s\n", "kernel", "GFLOP/s", cols[0].width, cols[0].title, cols[1].width,
-               cols[1].title);
-    for (ki = 0; ki < n; ki++) {
-        if (!ok[ki]) {
-            report_say("  %-26s FAILED verification\n", labels[ki]);
-            continue;
-        }
-        report_say("  %-26s %10.0f", labels[ki], gf[ki]);
-        for (j = 0; j < 2; j++) {
-            if (cols[j].base > 0)
-                report_say(" %*.*f", cols[j].width, cols[j].decimals, cols[j].scale * gf[ki] / cols[j].base);
-            else
-                report_say(" %*s", cols[j].width, "-");
-        }
-        report_say("\n");
-    }
 }
 
 /* ---- the FP32 peak and the memory ceilings ------------------------------------------------------ */
@@ -305,14 +293,16 @@ static size_t ceiling_ws(const gpu_info_t *g, const args_t *a)
     return a->quick ? ((size_t)64 << 20) : stats_default_ws(g->l2_bytes, (size_t)256 << 20);
 }
 
-/* The memory ceilings of an SGEMM program (gemm_program_main, 2). */
-static void gemm_report_ceilings(const gpu_info_t *g, const args_t *a)
+void gemm_ceilings(const gpu_info_t *g, const args_t *a)
 {
     size_t ws = ceiling_ws(g, a);
-    void *src = gpu_alloc(ws, "the copy source"), *dst = gpu_alloc(ws, "the copy destination");
+    void *src, *dst;
     timing_t t;
     double d2d;
 
+    gpu_require_bytes(2 * ws, "the copy ceiling's two buffers");
+    src = gpu_alloc(ws, "the copy source");
+    dst = gpu_alloc(ws, "the copy destination");
     CHECK(cudaMemset(src, 0, ws));
     d2d = gpu_d2d_gbs(dst, src, ws, a, gpu_flush_wanted(g, a, 2 * ws), &t);
     report_set_ceilings(d2d, g->peak_gbs);
@@ -325,188 +315,34 @@ static void gemm_report_ceilings(const gpu_info_t *g, const args_t *a)
     CHECK(cudaFree(dst));
 }
 
-/* ---- --check's planted faults -------------------------------------------------------------------- */
+/* ---- an SGEMM program's --check ------------------------------------------------------------------ */
 
-/* A fault planted on a correct kernel's output, for --check to show that the check catches it.
- * Neither is a kernel with the bug: each runs the correct kernel, then leaves C as the faulty kernel
- * would have left it. */
-enum { PLANT_TILE, PLANT_DROP_K };
-
-typedef struct {
-    launch_fn_t launch;   /* the correct kernel */
-    gemm_ctx_t ctx;
-    int fault;
-} planted_t;
-
-/* PLANT_DROP_K: C[r][c] -= a_r,kd b_kd,c in float, i.e. the sum without its term kd (to one
- * rounding), in every element. */
-__global__ void gemm_planted_drop_k(const float *A, const float *B, float *C, int M, int N, int K, int kd)
+int gemm_check_cases(const gemm_case_t *cases, int ncases, const gemm_row_t *rows, int nrows, const args_t *a)
 {
-    int col = blockIdx.x * blockDim.x + threadIdx.x;
-    int row = blockIdx.y * blockDim.y + threadIdx.y;
-    if (row < M && col < N) C[(size_t)row * N + col] -= A[(size_t)row * K + kd] * B[(size_t)kd * N + col];
-}
-
-/* The 64 x 64 tile PLANT_TILE leaves unwritten: the one that holds row M / 2 and column N / 3 (an
- * inner tile, away from the corners every sample checks), cut at C's edges. */
-static void planted_tile(const gemm_problem_t *p, int *r0, int *c0, int *h, int *w)
-{
-    *r0 = p->M / 2 / 64 * 64;
-    *c0 = p->N / 3 / 64 * 64;
-    *h = p->M - *r0 < 64 ? p->M - *r0 : 64;
-    *w = p->N - *c0 < 64 ? p->N - *c0 : 64;
-}
-
-static void launch_planted(void *v, cudaStream_t s)
-{
-    const planted_t *f = (const planted_t *)v;
-    const gemm_problem_t *p = f->ctx.p;
-    f->launch((void *)&f->ctx, s);
-    if (f->fault == PLANT_TILE) {
-        int r0, c0, h, w;
-        planted_tile(p, &r0, &c0, &h, &w);
-        /* poisoned again: as if the kernel had never written it */
-        CHECK(cudaMemset2DAsync(p->dC + (size_t)r0 * p->N + c0, (size_t)p->N * sizeof(float), POISON_BYTE,
-                                (size_t)w * sizeof(float), (size_t)h, s));
-    } else {
-        dim3 block(32, 8);
-        gemm_planted_drop_k<<<dim3(div_up(p->N, block.x), div_up(p->M, block.y)), block, 0, s>>>(
-            p->dA, p->dB, p->dC, p->M, p->N, p->K, p->K - 1);
-    }
-}
-
-/* One planted line: PASS when the check caught the fault (the output differs), FAIL when it passed
- * the faulty output. */
-static void check_planted(gemm_problem_t *p, const char *on, int fault, const char *size, check_tally_t *t,
-                          launch_fn_t launch)
-{
-    check_t c = gemm_check_of(p);
-    planted_t f;
-    mismatch_t m;
-    size_t n, width;
-    char what[160], d[200];
-    int caught;
-
-    memset(&f, 0, sizeof f);
-    f.launch = launch;
-    f.ctx.p = p;
-    f.fault = fault;
-    snprintf(what, sizeof what, "planted fault: %s %s", on,
-             fault == PLANT_TILE ? "with a 64x64 tile of C unwritten" : "without its last k-term");
-    caught = c.run(&c, launch_planted, &f, &m, &n, &width) != 0;
-    if (caught) {
-        verify_describe(&m, n, width, d, sizeof d);
-        printf("  PASS  %s %s: caught, %s\n", what, size, d);
-    } else {
-        printf("  FAIL  %s %s: NOT caught, the check passed this faulty output\n", what, size);
-    }
-    t->fails += !caught;
-    t->checks++;
-}
-
-/* ---- an SGEMM program ------------------------------------------------------------------------- */
-
-/* The planted faults' shapes: small odd ones, and the timed size (big). */
-static const gemm_case_t PLANTED_CASES[] = {
-    {1, 1, 1, 0, 0}, {33, 31, 17, 0, 0}, {127, 129, 131, 0, 0}, {1, 257, 513, 0, 0}, {4096, 4096, 4096, 0, 1},
-};
-#define NPLANTED ((int)(sizeof PLANTED_CASES / sizeof PLANTED_CASES[0]))
-
-static void case_size(const gemm_case_t *k, char *size, size_t len)
-{
-    snprintf(size, len, "M=%d N=%d K=%d%s%s", k->M, k->N, k->K, k->offset ? ", unaligned rows" : "",
-             gemm_sample(k->M, k->N, k->K) ? ", CPU on a sample" : "");
-}
-
-/* --check (gemm_program_main, 2). */
-static int gemm_run_checks(const gemm_program_t *prog, const args_t *a, void *user)
-{
-    check_tally_t t = {0, 0};
-    char size[96];
-    int ci, fault;
-
-    for (ci = 0; ci < prog->ncases; ci++) {
-        const gemm_case_t *k = &prog->cases[ci];
-        gemm_problem_t p;
-        if (k->big && a->quick) continue;
-        gemm_problem_init(&p, k->M, k->N, k->K, k->offset, a->seed + 2 * (uint64_t)ci);
-        case_size(k, size, sizeof size);
-        prog->check(&p, size, user, &t);
-        gemm_problem_free(&p);
-    }
-    if (prog->planted_on) {
-        printf("Planted faults (each line PASSes when the check catches the fault):\n");
-        for (ci = 0; ci < NPLANTED; ci++) {
-            const gemm_case_t *k = &PLANTED_CASES[ci];
-            gemm_problem_t p;
-            if (k->big && a->quick) continue;
-            gemm_problem_init(&p, k->M, k->N, k->K, k->offset, a->seed + 2 * (uint64_t)(prog->ncases + ci));
-            case_size(k, size, sizeof size);
-            for (fault = PLANT_TILE; fault <= PLANT_DROP_K; fault++)
-                check_planted(&p, prog->planted_on, fault, size, &t, prog->planted_launch);
-            gemm_problem_free(&p);
-        }
-    }
-    return verify_summary(stdout, t.fails, t.checks);
-}
-
-/* The most GPU memory --check holds at once: its largest shape (planted ones included). */
-static size_t checks_bytes(const gemm_program_t *prog, const args_t *a)
-{
+    check_tally_t t = CHECK_TALLY_INIT;
     size_t most = 0, b;
-    int ci;
-    for (ci = 0; ci < prog->ncases + (prog->planted_on ? NPLANTED : 0); ci++) {
-        const gemm_case_t *k = ci < prog->ncases ? &prog->cases[ci] : &PLANTED_CASES[ci - prog->ncases];
-        if (k->big && a->quick) continue;
-        b = gemm_problem_bytes(k->M, k->N, k->K, k->offset, prog->half);
+    char size[96];
+    int ci, k, half = 0;
+
+    for (k = 0; k < nrows; k++) half |= rows[k].launch_half != NULL;
+    for (ci = 0; ci < ncases; ci++) {
+        const gemm_case_t *c = &cases[ci];
+        if (c->big && a->quick) continue;
+        b = gemm_problem_bytes(c->M, c->N, c->K, c->offset, half);
         if (b > most) most = b;
     }
-    return most;
-}
-
-/* gemm_program_main, 1. */
-static void gemm_program_start(const gemm_program_t *prog, int argc, char **argv, args_t *a, gpu_info_t *g,
-                               int *M, int *N, int *K)
-{
-    static gemm_size_args_t size;   /* the options point into it, for as long as the program runs */
-    size_t need;
-
-    gemm_size_args_init(&size);
-    args_without("--block");
-    args_parse_or_exit(argc, argv, a, prog->summary, NULL, size.opts, GEMM_SIZE_NOPTS);
-    gemm_size_resolve(&size, a->quick, M, N, K);
-    report_init(prog->lesson, a->csv);
-
-    gpu_init(g);
-    gpu_print_header(g, prog->title, a);
-    if (a->check) {
-        gpu_require_bytes(checks_bytes(prog, a), "the largest product --check makes (A, B, C, its reference)");
-    } else {
-        need = gemm_problem_bytes(*M, *N, *K, 0, prog->half);
-        if (2 * ceiling_ws(g, a) > need) need = 2 * ceiling_ws(g, a);
-        gpu_require_bytes(need, "the product (A, B, C and its reference in double)");
+    gpu_require_bytes(most, "the largest product --check makes (A, B, C, its reference)");
+    for (ci = 0; ci < ncases; ci++) {
+        const gemm_case_t *c = &cases[ci];
+        gemm_problem_t p;
+        if (c->big && a->quick) continue;
+        gemm_problem_init(&p, c->M, c->N, c->K, c->offset, a->seed + 2 * (uint64_t)ci);
+        if (half) gemm_problem_round_to_half(&p);
+        snprintf(size, sizeof size, "M=%d N=%d K=%d%s%s", c->M, c->N, c->K, c->offset ? ", unaligned rows" : "",
+                 gemm_sample(c->M, c->N, c->K) ? ", CPU on a sample" : "");
+        for (k = 0; k < nrows; k++) gemm_check(&p, &rows[k], size, &t);
+        gemm_problem_free(&p);
     }
-}
-
-int gemm_program_main(const gemm_program_t *prog, int argc, char **argv)
-{
-    args_t a;
-    gpu_info_t g;
-    int M, N, K, status;
-    void *user;
-
-    gemm_program_start(prog, argc, argv, &a, &g, &M, &N, &K);
-    user = prog->open ? prog->open() : NULL;
-    if (a.check) {
-        status = gemm_run_checks(prog, &a, user);
-    } else {
-        gemm_report_ceilings(&g, &a);
-        status = prog->experiments(&g, &a, M, N, K, user);
-    }
-    if (prog->close) prog->close(user);
-    if (a.check) {
-        gpu_finish();
-        return status;
-    }
-    return gpu_finish_status(status);
+    gpu_finish();
+    return check_summary(&t);
 }

@@ -1,9 +1,9 @@
 /* One matrix product C = A x B (FP32, row-major; A is M x K, B is K x N, C is M x N) as the lessons
  * that multiply matrices (02's naive product, 07's and 08's SGEMM) size it, set it up and verify it,
- * and the start, the --check sweep and the end of an SGEMM program (07 part 2, 08 parts 2 and 3).
+ * and the pieces every SGEMM program's main uses (07 part 2, 08 parts 2 and 3): its size options, its
+ * --check over odd shapes, its memory ceilings.
  *
- * How a product is checked (gemm_check_of: the check_t of bench.h, so measure_row, check_line and
- * verify_then_time work on products as on everything else).  C is poisoned (NaN), the kernel runs
+ * How a product is checked (gemm_check, gemm_time).  C is poisoned (NaN), the kernel runs
  * once, and then EVERY element of C is compared, on the GPU, with a reference computed on the GPU
  * in double by a plain one-thread-per-element kernel (each product of two floats is exact in
  * double; gemm_problem.cu): an element passes when |got - ref| <= cpu_gemm_tolerance(K) x
@@ -26,6 +26,9 @@
 #include "gpu.h"
 #include "stats.h"
 #include "verify.h"
+#ifdef __CUDACC__
+#include <cuda_fp16.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -60,15 +63,7 @@ void gemm_size_resolve(const gemm_size_args_t *s, int quick, int *M, int *N, int
 
 /* verify_gemm_f32's `sample` for this product: 0 (every element) or GEMM_SAMPLE. */
 size_t gemm_sample(int M, int N, int K);
-/* How many elements a check compares (the n of verify_describe's "k of n differ"): M x N, all of
- * them (on the GPU). */
-size_t gemm_checked_elems(int M, int N, int K);
-
 /* ---- the FP32 peak ------------------------------------------------------------------------------ */
-
-/* FP32 lanes (FMA units) per SM by compute capability: Volta, Turing and the A100 (8.0) have 64;
- * GA10x/AD10x (8.6, 8.7, 8.9), Hopper (9.0) and Blackwell (10.x, 12.x) have 128.  Plain C. */
-int gemm_fp32_lanes_per_sm(int major, int minor);
 
 /* SMs x lanes x 2 flops per FMA x the clock cudaDevAttrClockRate reports (the boost clock), in
  * GFLOP/s; prints how it was computed (report_say: silent under --csv). */
@@ -109,44 +104,35 @@ void gemm_problem_free(gemm_problem_t *p);
  * next check.  For the Tensor Core kernels of 08 part 3. */
 void gemm_problem_round_to_half(gemm_problem_t *p);
 
-/* How p's product is checked (see the top of this file): run() poisons C, runs launch(ctx,
- * gpu_stream()) once, compares all of C with the GPU reference, copies C to p->hC and compares it
- * with the CPU reference; it returns the elements outside the bound, *n = M x N, *width = N.
- * p must outlive the check_t. */
-check_t gemm_check_of(gemm_problem_t *p);
+/* ---- a kernel as a table row, verified and timed (CUDA) ----------------------------------------- */
 
-/* c = gemm_check_of(p), then c.run (old call shape, kept for lesson 02): fills *m, returns the
- * elements outside the bound. */
-size_t gemm_problem_verify(gemm_problem_t *p, launch_fn_t launch, void *ctx, mismatch_t *m);
+#ifdef __CUDACC__
+/* A product kernel's launcher (each lesson's kernels file): enqueues C = A x B on stream s.  Kernels
+ * whose block shape is fixed ignore `block`; lesson 02's naive products take any. */
+typedef void (*glaunch_t)(float *C, const float *A, const float *B, int M, int N, int K, dim3 block, cudaStream_t s);
+/* The same for kernels that read A and B as half (08 part 3's Tensor Core kernels). */
+typedef void (*glaunch_half_t)(float *C, const __half *A, const __half *B, int M, int N, int K, dim3 block,
+                               cudaStream_t s);
 
-/* The two lines that say how an M x N x K product is verified (report_say: silent under --csv). */
-void gemm_say_verification(int M, int N, int K);
-
-/* One ratio column of gemm_say_rates: its title and width, the decimals, and what it shows of a
- * kernel's GFLOP/s gf: scale x gf / base, or "-" where base <= 0 (its reference failed). */
+/* A kernel as a table row: its label (table, CSV, --check line and the NVTX range `make profile`
+ * names it by), its launcher (launch, or launch_half for half inputs: set exactly one) and block. */
 typedef struct {
-    const char *title;
-    int width, decimals;
-    double base, scale;
-} gemm_rate_col_t;
+    const char *label;
+    glaunch_t launch;
+    glaunch_half_t launch_half;
+    dim3 block;
+} gemm_row_t;
 
-/* The short table an SGEMM program prints after its measured one (report_say: silent under --csv):
- * a header, then per kernel its label, GFLOP/s and the two ratio columns, or "FAILED verification". */
-void gemm_say_rates(const char *const labels[], const int ok[], const double gf[], int n,
-                    const gemm_rate_col_t cols[2]);
+/* One --check line: poisons C, launches r once, compares all of C with the references (see the top
+ * of this file), and reports PASS or FAIL under r->label and `size` (check_report).  A row with
+ * launch_half needs p's half inputs (gemm_problem_round_to_half).  Returns 1 for a failure. */
+int gemm_check(gemm_problem_t *p, const gemm_row_t *r, const char *size, check_tally_t *t);
 
-/* ---- an SGEMM program: the launch context, and its whole main ---------------------------------- */
-
-struct cublasContext;   /* cublas_v2.h's cublasHandle_t is a struct cublasContext * */
-
-/* THE launch context of every SGEMM kernel and library call (07 part 2, 08 parts 2 and 3): the
- * product, the block of a kernel whose block shape is free (07's sgemm_naive; 0 elsewhere) and,
- * for the cuBLAS rows, the handle (NULL elsewhere). */
-typedef struct {
-    const gemm_problem_t *p;
-    int bx, by;
-    struct cublasContext *cublas;
-} gemm_ctx_t;
+/* Verify, then time: the same check; a kernel that fails gets report_failed's line and row and no
+ * timing (returns 0); one that passes is timed (bench.h) into *t (returns 1).  The caller prints
+ * its row (report_row), usually with its GFLOP/s in the extra column. */
+int gemm_time(gemm_problem_t *p, const gemm_row_t *r, const args_t *a, int flush, timing_t *t);
+#endif
 
 /* --check's shapes: M x N x K, `offset` elements past the allocation (gemm_problem_init; 1 = rows
  * not 16-byte aligned), `big`: left out with --quick. */
@@ -156,51 +142,20 @@ typedef struct {
     int big;
 } gemm_case_t;
 
-/* What a program checks on one shape: check_line(&gemm_check_of(p), ...) for each of its kernels,
- * counted in *t.  user: what the program's open() made (NULL without one). */
-typedef void (*gemm_check_fn_t)(gemm_problem_t *p, const char *size, void *user, check_tally_t *t);
+#ifdef __CUDACC__
+/* The --check of an SGEMM program: the memory its largest shape needs (gpu_require_bytes), then for
+ * each case (the big ones left out with --quick) fresh random inputs (rounded to half when a row
+ * reads half), and gemm_check for every row; "OK: n of n checks passed" or "FAILED: ...".  Returns
+ * the exit code (after gpu_finish). */
+int gemm_check_cases(const gemm_case_t *cases, int ncases, const gemm_row_t *rows, int nrows, const args_t *a);
+#endif
 
-/* The program's experiments after the memory ceilings, at M x N x K; returns 1 if a kernel failed
- * verification.  user as above. */
-typedef int (*gemm_experiments_fn_t)(const gpu_info_t *g, const args_t *a, int M, int N, int K, void *user);
+/* The memory ceilings of an SGEMM program (table "sgemm_ceiling": cudaMemcpy D2D on buffers too
+ * large for the L2, for context: a product is compute-bound); sets the report's ceilings. */
+void gemm_ceilings(const gpu_info_t *g, const args_t *a);
 
-/* What one SGEMM program is. */
-typedef struct {
-    const char *lesson;                 /* report_init's name, e.g. "08_register_tiles" */
-    const char *title;                  /* the header's title */
-    const char *summary;                /* the --help text */
-    const gemm_case_t *cases;           /* --check's shapes */
-    int ncases;
-    gemm_check_fn_t check;              /* --check on one shape */
-    gemm_experiments_fn_t experiments;  /* the run without --check */
-    int half;                           /* 1: the program rounds its inputs to half (its memory need) */
-    const char *planted_on;             /* --check also plants faults on this kernel's output (its
-                                           table label; NULL: none), launched by planted_launch on a
-                                           gemm_ctx_t that holds only the product */
-    launch_fn_t planted_launch;
-    void *(*open)(void);                /* after gpu_init: what check and experiments get as user (the
-                                           cuBLAS handle: cublas_check.h's cublas_gemm_open); or NULL */
-    void (*close)(void *user);          /* before the end: undoes open */
-} gemm_program_t;
-
-/* The whole main of an SGEMM program, `return gemm_program_main(&PROGRAM, argc, argv);`:
- *   1. the program takes no --size and no --block (its kernels fix their blocks; --mnk/--m/--n/--k
- *      size the product), so both are unknown options; parses (usage and exit 0 on --help, exit 2
- *      on an error); M, N, K; report_init; gpu_init; the header; gpu_require_bytes for the most GPU
- *      memory the run holds at once (the largest --check shape, or the M x N x K product and the
- *      ceilings' buffers), before anything runs; user = open().
- *   2. --check: for each case (the big ones left out with --quick) fresh random inputs from seed
- *      a->seed + 2 x the case's index, the size text "M=.. N=.. K=..[, unaligned rows][, CPU on a
- *      sample]", check(p, size, user, t).  Then, when planted_on is set, the planted faults, each
- *      line PASSing when the check CATCHES the fault: planted_launch's kernel with one 64x64 tile of
- *      C left unwritten, and with the last k-term taken out of every element of C (what a k loop
- *      that stops one short leaves), at small odd shapes and at 4096^3 (left out with --quick).
- *      Then "OK: n of n checks passed" or "FAILED: ...".
- *      Otherwise: the memory ceilings (table "sgemm_ceiling": cudaMemcpy D2D on buffers too large
- *      for the L2, context only, the product being compute-bound), then experiments(...).
- *   3. close(user), gpu_finish; returns EXIT_OK or EXIT_VERIFY (after an experiment whose kernel
- *      failed verification, with gpu_finish_status's line). */
-int gemm_program_main(const gemm_program_t *prog, int argc, char **argv);
+/* The two lines that say how an M x N x K product is verified (report_say: silent under --csv). */
+void gemm_say_verification(int M, int N, int K);
 
 #ifdef __cplusplus
 }

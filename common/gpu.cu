@@ -1,12 +1,13 @@
 /* CUDA-side shared helpers (see gpu.h and cuda_check.h). */
 #include "gpu.h"
+#include "bench.h"
 #include "cuda_check.h"
 #include "exitcodes.h"
 #include "report.h"
 #include "rng.h"
 #include "verify.h"
+#include "tests/internal.h"
 
-#include <nvtx3/nvToolsExt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -230,7 +231,7 @@ __global__ void l2_flush_kernel(const float4 *buf, size_t n4, float *sink)
     if (acc == 1.0f) *sink = acc;  /* never true (buffer is zero); keeps the loads alive */
 }
 
-static void l2_flush(void)
+void gpu_l2_flush(void)
 {
     if (!flush_buf) {
         int l2 = 0, dev = 0;
@@ -252,94 +253,21 @@ int gpu_flush_wanted(const gpu_info_t *g, const args_t *a, size_t ws_bytes)
     return stats_should_flush(a->flush, ws_bytes, g->l2_bytes);
 }
 
-/* ---- timing ------------------------------------------------------------------------------ */
-
-/* Launches per timed sample without a flush: enough back-to-back launches for about this long. */
-#define BATCH_TARGET_MS 1.0
-#define BATCH_MAX 256
-
-/* Times one event pair around n back-to-back launches; returns the milliseconds. */
-static float time_launches(launch_fn_t launch, void *ctx, int n, cudaEvent_t e0, cudaEvent_t e1)
-{
-    int i;
-    float ms = 0.0f;
-    CHECK(cudaEventRecord(e0, stream));
-    for (i = 0; i < n; i++) {
-        launch(ctx, stream);
-        CHECK_LAST();
-    }
-    CHECK(cudaEventRecord(e1, stream));
-    CHECK(cudaEventSynchronize(e1));
-    CHECK(cudaEventElapsedTime(&ms, e0, e1));
-    return ms;
-}
-
-timing_t bench_median_ms(const char *label, launch_fn_t launch, void *ctx, const args_t *a, int flush)
-{
-    int i, batch = 1;
-    char range[160];
-    cudaEvent_t *ev = (cudaEvent_t *)host_alloc(2 * (size_t)a->reps * sizeof *ev, "the timing events");
-    float *ms = (float *)host_alloc((size_t)a->reps * sizeof *ms, "the timings");
-    timing_t t;
-    snprintf(range, sizeof range, "L:%s", label);
-    for (i = 0; i < 2 * a->reps; i++) CHECK(cudaEventCreate(&ev[i]));
-    if (a->warmup > 0) {
-        /* The first launch alone (it may load the module), then the other warm-ups back to back,
-         * which say how long one launch takes (one more launch when there is no other warm-up). */
-        int nw = a->warmup > 1 ? a->warmup - 1 : 1;
-        float w;
-        launch(ctx, stream);
-        CHECK_LAST();
-        CHECK(cudaStreamSynchronize(stream));
-        w = time_launches(launch, ctx, nw, ev[0], ev[1]) / (float)nw;
-        if (!flush && w > 0.0f) batch = (int)ceil(BATCH_TARGET_MS / w);
-        batch = batch < 1 ? 1 : batch > BATCH_MAX ? BATCH_MAX : batch;
-        if (flush) batch = 1;
-    }
-    for (i = 0; i < a->reps; i++) {
-        int k;
-        if (flush) l2_flush();
-        nvtxRangePushA(range);
-        CHECK(cudaEventRecord(ev[2 * i], stream));
-        for (k = 0; k < batch; k++) {
-            launch(ctx, stream);
-            CHECK_LAST();
-        }
-        CHECK(cudaEventRecord(ev[2 * i + 1], stream));
-        nvtxRangePop();
-    }
-    CHECK(cudaEventSynchronize(ev[2 * a->reps - 1]));
-    for (i = 0; i < a->reps; i++) {
-        CHECK(cudaEventElapsedTime(&ms[i], ev[2 * i], ev[2 * i + 1]));
-        ms[i] /= (float)batch;
-    }
-    for (i = 0; i < 2 * a->reps; i++) CHECK(cudaEventDestroy(ev[i]));
-    t = stats_summary(ms, a->reps);
-    t.batch = batch;
-    free(ev);
-    free(ms);
-    return t;
-}
-
-typedef struct { void *dst; const void *src; size_t bytes; } d2d_ctx_t;
-
-static void d2d_launch(void *p, cudaStream_t s)
-{
-    d2d_ctx_t *c = (d2d_ctx_t *)p;
-    CHECK(cudaMemcpyAsync(c->dst, c->src, c->bytes, cudaMemcpyDeviceToDevice, s));
-}
+/* ---- the copy ceiling -------------------------------------------------------------------- */
 
 double gpu_d2d_gbs(void *dst, const void *src, size_t bytes, const args_t *a, int flush, timing_t *t)
 {
-    d2d_ctx_t c = {dst, src, bytes};
-    timing_t tt = bench_median_ms("cudaMemcpy D2D", d2d_launch, &c, a, flush);
-    if (t) *t = tt;
-    return stats_gbs(2.0 * (double)bytes, tt.median_ms);
+    bench_t b;
+    for (bench_start(&b, "cudaMemcpy D2D", a, flush); bench_next(&b);)
+        CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, stream));
+    if (t) *t = b.t;
+    return stats_gbs(2.0 * (double)bytes, b.t.median_ms);
 }
 
 void gpu_finish(void)
 {
     CHECK(cudaDeviceSynchronize());
+    bench_free_scratch();
     if (flush_buf) CHECK(cudaFree(flush_buf));
     if (flush_sink) CHECK(cudaFree(flush_sink));
     flush_buf = flush_sink = NULL;

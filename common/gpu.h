@@ -1,6 +1,6 @@
 /* The CUDA side of the shared helpers: device discovery and report, the stream every launch goes
  * to, allocation (with the memory a run needs checked up front), poisoning and random fill, the L2
- * flush, event timing, the cudaMemcpy ceiling, and the end of a run. */
+ * flush, the cudaMemcpy ceiling, and the end of a run.  Timing is bench.h's. */
 #ifndef GPU_H
 #define GPU_H
 
@@ -44,10 +44,6 @@ void gpu_print_header(const gpu_info_t *g, const char *title, const args_t *a);
  * default stream, so cudaMemcpy and cudaMemset order with it). */
 gpu_stream_t gpu_stream(void);
 
-/* One launch signature for every kernel the lessons time: launch(ctx, stream) enqueues exactly
- * the kernel (or library call) of one table row on `stream`, and nothing else. */
-typedef void (*launch_fn_t)(void *ctx, gpu_stream_t stream);
-
 /* Before any experiment: exits 5 (EXIT_NO_MEMORY) with what is needed, what is free and what to
  * do when `bytes` of GPU memory (everything the run allocates, helpers' buffers included) are not
  * free. */
@@ -74,15 +70,9 @@ void gpu_fill_random_f32(float *d, size_t n, uint64_t seed);
 /* Should timed launches of a kernel touching ws_bytes be preceded by an L2 flush? */
 int gpu_flush_wanted(const gpu_info_t *g, const args_t *a, size_t ws_bytes);
 
-/* Times launch(ctx, gpu_stream()) with CUDA events, after a->warmup untimed launches.
- * flush set: a->reps samples, each one launch between its own event pair, an L2 flush before it.
- * flush not set: nothing needs to sit between launches, so each of the a->reps samples is one
- * event pair around a batch of back-to-back launches (enough for about a millisecond, from the
- * warm-ups' time; 1 without warm-ups), divided by the batch: a short kernel is not charged the
- * gap between two launches.  The result is per launch; t.batch says how many made a sample.
- * Every sample sits in an NVTX range "L:<label>", which is how `make profile` names the kernel
- * after its table row. */
-timing_t bench_median_ms(const char *label, launch_fn_t launch, void *ctx, const args_t *a, int flush);
+/* Evicts everything from the L2 (reads a buffer twice its size), so that the next kernel finds
+ * its data in DRAM: bench.h does it before each timed launch when asked to flush. */
+void gpu_l2_flush(void);
 
 /* The copy ceiling: cudaMemcpy device-to-device of `bytes` from src to dst, timed like a kernel;
  * returns GB/s counting bytes read plus bytes written (2 x bytes), and the timing in *t if t is

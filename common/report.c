@@ -1,5 +1,6 @@
 /* Result tables and CSV rows (see report.h). */
 #include "report.h"
+#include "tests/internal.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -38,8 +39,6 @@ void report_init(const char *lesson, int csv)
         }
     }
 }
-
-int report_is_csv(void) { return R.csv; }
 
 static void csv_header(void)
 {
@@ -128,7 +127,7 @@ void report_row(const char *label, const timing_t *t, double bytes, double extra
     printf("  %s\n", bar);
 }
 
-void report_row_failed(const char *label)
+static void report_row_failed(const char *label)
 {
     if (R.summary) fprintf(R.summary, "%s,%s,\"%s\",FAILED,,,,,,,,,\n", R.lesson, R.experiment, label);
     if (R.csv) {
@@ -142,6 +141,16 @@ void report_end(const char *takeaway)
 {
     if (R.csv || !takeaway) return;
     printf("  -> %s\n", takeaway);
+}
+
+void report_failed(const char *label, const mismatch_t *m, size_t n, size_t width)
+{
+    if (m) {
+        char d[200];
+        verify_describe(m, n, width, d, sizeof d);
+        fprintf(stderr, "%s: FAILED verification: %s\n", label, d);
+    }
+    report_row_failed(label);
 }
 
 void report_result(const char *label, int ok, const timing_t *t, double bytes, double extra)

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include "stats.h"
+#include "verify.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -14,7 +15,6 @@ extern "C" {
  * appended to it, exactly as --csv prints it, while the terminal gets the tables: the root
  * `make run` builds its summary from it, and `make results` the CSV of the run it shows. */
 void report_init(const char *lesson, int csv);
-int report_is_csv(void);
 
 /* The two ceilings every row is compared with: measured cudaMemcpy device-to-device GB/s and the
  * theoretical peak from the device attributes.  Also emitted as two CSV rows. */
@@ -31,14 +31,12 @@ void report_say(const char *fmt, ...)
  * numeric column (e.g. "% of S=512"); NULL for none. */
 void report_begin(const char *experiment, const char *title, const char *extra_name);
 void report_row(const char *label, const timing_t *t, double bytes, double extra);
-/* A kernel that failed verification: printed without any figure. */
-void report_row_failed(const char *label);
-/* ok ? report_row(label, t, bytes, extra) : report_row_failed(label). */
+/* A kernel that failed verification: "<label>: FAILED verification: <what differs>" on stderr (m, n,
+ * width as verify_describe takes them; m NULL: no such line), and its row without any figure. */
+void report_failed(const char *label, const mismatch_t *m, size_t n, size_t width);
+/* ok ? report_row(label, t, bytes, extra) : report_failed(label, NULL, 0, 0). */
 void report_result(const char *label, int ok, const timing_t *t, double bytes, double extra);
 void report_end(const char *takeaway);
-
-/* The text bar: one '#' per 4 % of the copy ceiling, at most 30 characters ('>' marks the cut). */
-void report_bar(double pct, char *buf, size_t len);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,6 @@
 /* Timing summaries and bandwidth arithmetic (see stats.h). */
 #include "stats.h"
+#include "tests/internal.h"
 #include "args.h"
 
 #include <stdlib.h>

@@ -1,9 +1,10 @@
-/* The runner of the copy and transpose lessons (see transpose_matrix.h). */
+/* The copies and transposes of lessons 02 and 04 to 08 (see transpose_matrix.h). */
 #include "transpose_matrix.h"
 #include "cuda_check.h"
 #include "exitcodes.h"
 #include "report.h"
 #include "verify.h"
+#include "tests/internal.h"
 
 #include <math.h>
 #include <limits.h>
@@ -19,8 +20,8 @@ void tmatrix_init(tmatrix_t *m, int nx, int ny, uint64_t seed, int keep)
     m->nx = nx;
     m->ny = ny;
     m->n = (size_t)nx * (size_t)ny;
-    m->d_in = (float *)gpu_alloc(m->n * sizeof(float), "the input matrix");
-    m->d_out = (float *)gpu_alloc(m->n * sizeof(float), "the output matrix");
+    m->d_in = (float *)guarded_alloc(&m->g_in, m->n * sizeof(float), "in");
+    m->d_out = (float *)guarded_alloc(&m->g_out, m->n * sizeof(float), "out");
     gpu_fill_random_f32(m->d_in, m->n, seed);
     /* The CPU reference starts from the very floats the GPU holds. */
     h_in = (float *)host_alloc(m->n * sizeof(float), "the host copy of the input");
@@ -39,36 +40,18 @@ void tmatrix_init(tmatrix_t *m, int nx, int ny, uint64_t seed, int keep)
 
 void tmatrix_free(tmatrix_t *m)
 {
-    CHECK(cudaFree(m->d_in));
-    CHECK(cudaFree(m->d_out));
+    guarded_free(&m->g_in);
+    guarded_free(&m->g_out);
     gpu_free_host(m->got);
     free(m->want);
     free(m->h_in);
     m->d_in = m->d_out = m->got = m->want = m->h_in = NULL;
 }
 
-check_t tmatrix_check_of(const tmatrix_t *m, int reference)
+size_t tmatrix_bytes(int nx, int ny)
 {
-    const float *ref = reference == TMATRIX_TRANSPOSE ? m->want : m->h_in;
-    if (!ref) {
-        fprintf(stderr, "tmatrix: no %s kept to compare with (see tmatrix_init's keep)\n",
-                reference == TMATRIX_TRANSPOSE ? "transpose" : "input");
-        exit(EXIT_CUDA);
-    }
-    /* a transpose has ny columns, a copy nx */
-    return check_f32(m->d_out, ref, m->got, m->n, (size_t)(reference == TMATRIX_TRANSPOSE ? m->ny : m->nx));
-}
-
-tctx_t tmatrix_ctx(const tmatrix_t *m, dim3 block)
-{
-    tctx_t c;
-    c.out = m->d_out;
-    c.in = m->d_in;
-    c.nx = m->nx;
-    c.ny = m->ny;
-    c.block = block;
-    c.grid = dim3(0, 0, 0);
-    return c;
+    size_t bytes = (size_t)nx * (size_t)ny * sizeof(float);
+    return 2 * (bytes + 2 * guarded_guard_bytes(bytes));
 }
 
 void tmatrix_size_or_exit(const args_t *a, int *nx, int *ny)
@@ -88,65 +71,10 @@ void tmatrix_size_limited_or_exit(int argc, char **argv, const args_t *a, int ro
         args_reject("bad --size '%s': at most %ld columns", args_raw_value(argc, argv, "--size"), max_cols);
 }
 
-/* The references kernels ks[0..n) are checked against (tmatrix_init's keep). */
-static int keep_of(const tkernel_t *ks, int n)
-{
-    int k, keep = 0;
-    for (k = 0; k < n; k++) keep |= ks[k].reference == TMATRIX_TRANSPOSE ? TMATRIX_KEEP_TRANSPOSE : TMATRIX_KEEP_INPUT;
-    return keep;
-}
-
-/* tcheck_sweep, with its lines on f (NULL: none) and note's words after each size. */
-static void sweep(const tkernel_t *ks, int nk, const int (*shapes)[2], int nshapes, int big, const dim3 *blocks,
-                  int nblocks, const args_t *a, FILE *f, tcheck_note_fn note, check_tally_t *t)
-{
-    int s, b, k, keep = keep_of(ks, nk);
-    size_t len;
-    char size[160];
-    if (a->quick) nshapes -= big;
-    for (s = 0; s < nshapes; s++) {
-        tmatrix_t m;
-        tmatrix_init(&m, shapes[s][0], shapes[s][1], a->seed, keep);
-        for (b = 0; b < (a->bx ? 1 : nblocks); b++) {
-            tctx_t c = tmatrix_ctx(&m, a->bx ? dim3(a->bx, a->by) : blocks[b]);
-            if (nblocks > 1 || a->bx)
-                snprintf(size, sizeof size, "%dx%d block %ux%u", m.nx, m.ny, c.block.x, c.block.y);
-            else
-                snprintf(size, sizeof size, "%dx%d", m.nx, m.ny);
-            len = strlen(size);
-            if (note) note(&c, size + len, sizeof size - len);
-            for (k = 0; k < nk; k++) {
-                check_t chk = tmatrix_check_of(&m, ks[k].reference);
-                check_line(&chk, ks[k].label, size, ks[k].launch, &c, f, t);
-            }
-        }
-        tmatrix_free(&m);
-    }
-}
-
-void tcheck_sweep(const tkernel_t *ks, int nk, const int (*shapes)[2], int nshapes, int big, const dim3 *blocks,
-                  int nblocks, const args_t *a, check_tally_t *t)
-{
-    sweep(ks, nk, shapes, nshapes, big, blocks, nblocks, a, stdout, NULL, t);
-}
-
-void tcheck_fixed_blocks(const tkernel_t *ks, int nk, const int (*extra)[2], int nextra, const args_t *a, int nx,
-                         int ny, check_tally_t *t)
-{
-    const int big = TMATRIX_N_CHECK_SHAPES - 1, mine[1][2] = {{nx, ny}};
-    const dim3 fixed(1);  /* ignored: every launcher fixes its own block */
-    size_t most = (size_t)TMATRIX_CHECK_SHAPES[big][0] * TMATRIX_CHECK_SHAPES[big][1];  /* 8191x4097 */
-    if (a->nx && (size_t)nx * ny > most) most = (size_t)nx * ny;
-    gpu_require_bytes(2 * most * sizeof(float), "the largest input and output matrices --check uses");
-    tcheck_sweep(ks, nk, TMATRIX_CHECK_SHAPES, TMATRIX_N_CHECK_SHAPES, 1, &fixed, 1, a, t);
-    if (nextra) tcheck_sweep(ks, nk, extra, nextra, 0, &fixed, 1, a, t);
-    if (a->nx) tcheck_sweep(ks, nk, mine, 1, 0, &fixed, 1, a, t);
-}
-
 void tbench_init(tbench_t *b, const gpu_info_t *g, const args_t *a, int nx, int ny, int keep)
 {
     size_t bytes = (size_t)nx * (size_t)ny * sizeof(float);
-    gpu_require_bytes(2 * bytes, "the input and output matrices");
+    gpu_require_bytes(tmatrix_bytes(nx, ny), "the input and output matrices");
     tmatrix_init(&b->m, nx, ny, a->seed, keep);
     b->a = a;
     b->bytes = 2.0 * (double)bytes;
@@ -157,72 +85,119 @@ void tbench_init(tbench_t *b, const gpu_info_t *g, const args_t *a, int nx, int 
 
 void tbench_free(tbench_t *b) { tmatrix_free(&b->m); }
 
-int tbench_measure(const tbench_t *b, const tkernel_t *k, const char *label, void *ctx, timing_t *t)
-{
-    check_t chk = tmatrix_check_of(&b->m, k->reference);
-    return verify_then_time(label ? label : k->label, k->launch, ctx, &chk, b->a, b->flush, t);
-}
+/* ---- a kernel as a table row ------------------------------------------------------------------ */
 
-int tbench_row(const tbench_t *b, const tkernel_t *k, const char *label, void *ctx, double extra, timing_t *t)
+/* What r's output must equal, and the width that names a mismatch by row and column. */
+static const float *reference_of(const tmatrix_t *m, const trow_t *r, size_t *width)
 {
-    check_t chk = tmatrix_check_of(&b->m, k->reference);
-    return measure_row(label ? label : k->label, k->launch, ctx, &chk, b->a, b->flush, b->bytes, extra, t);
-}
-
-int tbench_rows_vs(const tbench_t *b, const tkernel_t *ks, const int *base, int n, void *ctx, int *ok, timing_t *t)
-{
-    int k, failed = 0;
-    for (k = 0; k < n; k++) {
-        ok[k] = tbench_measure(b, &ks[k], NULL, ctx, &t[k]);
-        failed |= !ok[k];
-        report_result(ks[k].label, ok[k], &t[k], b->bytes,
-                      ok[k] && ok[base[k]] ? 100.0 * t[base[k]].median_ms / t[k].median_ms : NAN);
+    const float *ref = r->reference == TMATRIX_TRANSPOSE ? m->want : m->h_in;
+    if (!ref) {
+        fprintf(stderr, "%s: no %s kept to compare with (see tmatrix_init's keep)\n", r->label,
+                r->reference == TMATRIX_TRANSPOSE ? "transpose" : "input");
+        exit(EXIT_CUDA);
     }
-    return failed;
+    *width = (size_t)(r->reference == TMATRIX_TRANSPOSE ? m->ny : m->nx);   /* a transpose has ny columns */
+    return ref;
 }
 
-/* ---- exercise checkers ----------------------------------------------------------------------- */
-
-void texercise_args(int argc, char **argv, args_t *a, const char *summary, int takes_block, int *nx, int *ny)
+/* Poison the output, run r once, compare every element; the number that differ, in *mm. */
+static size_t verify(const tmatrix_t *m, const trow_t *r, dim3 block, mismatch_t *mm, size_t *width)
 {
-    if (!takes_block) args_without("--block");
-    args_parse_or_exit(argc, argv, a, summary, TMATRIX_SIZE_HELP, NULL, 0);
-    tmatrix_size_or_exit(a, nx, ny);
+    const float *want = reference_of(m, r, width);
+    gpu_poison(m->d_out, m->n * sizeof(float));
+    r->launch(m->d_out, m->d_in, m->nx, m->ny, block, gpu_stream());
+    CHECK_LAST();
+    return gpu_compare_f32(m->d_out, want, m->got, m->n, mm);
 }
 
-int texercise_verify(const tkernel_t *yours, const char *fix, const int (*shapes)[2], int nshapes, int big,
-                     const dim3 *blocks, int nblocks, tcheck_note_fn note, const args_t *a)
+int trow_time(const tbench_t *b, const trow_t *r, dim3 block, timing_t *t)
 {
-    check_tally_t t = {0, 0};
-    /* Correct first: no PASS/FAIL lines with --csv (stdout is only CSV then) */
-    sweep(yours, 1, shapes, nshapes, big, blocks, nblocks, a, a->csv ? NULL : stdout, note, &t);
-    if (t.fails)
-        fprintf(stderr, "FAILED: %d of %d checks failed; fix %s in exercise.cu (no timing until it passes).\n", t.fails,
-                t.checks, fix);
-    else
-        report_say("OK: %d of %d checks passed\n", t.checks, t.checks);
-    if (!t.fails && !a->check) return -1;
-    gpu_finish();
-    return t.fails ? EXIT_VERIFY : EXIT_OK;
-}
+    const tmatrix_t *m = &b->m;
+    cudaStream_t s = gpu_stream();
+    mismatch_t mm;
+    size_t width;
+    char why[240];
+    bench_t bt;
 
-int texercise_time(const gpu_info_t *g, const args_t *a, int nx, int ny, const char *title, const tkernel_t *ks,
-                   const dim3 *blocks, int n, texercise_takeaway_fn takeaway)
-{
-    tbench_t b;
-    timing_t *t = (timing_t *)host_alloc((size_t)n * sizeof(timing_t), "the exercise's timings");
-    char take[400];
-    int k, ok = 1;
-    tbench_init(&b, g, a, nx, ny, keep_of(ks, n));
-    report_begin("exercise", title, NULL);
-    report_row("cudaMemcpy D2D", &b.t_d2d, b.bytes, NAN);
-    for (k = 0; k < n; k++) {
-        tctx_t c = tmatrix_ctx(&b.m, blocks[k]);
-        ok &= tbench_row(&b, &ks[k], NULL, &c, NAN, &t[k]);
+    /* 1. verify: correct first, or no figures at all */
+    if (verify(m, r, block, &mm, &width)) {
+        report_failed(r->label, &mm, m->n, width);
+        return 0;
     }
-    if (ok) takeaway(&b, blocks, t, take, sizeof take);
-    report_end(ok ? take : "a kernel failed verification at the full size: no comparison.");
-    tbench_free(&b);
-    free(t);
-    return gpu_finish_status(!ok);
+    if (guarded_check(&m->g_in, why, sizeof why) || guarded_check(&m->g_out, why, sizeof why)) {
+        fprintf(stderr, "%s: FAILED verification: %s\n", r->label, why);
+        report_failed(r->label, NULL, 0, 0);
+        return 0;
+    }
+    /* 2. time: the same launch, in bench.h's loop */
+    for (bench_start(&bt, r->label, b->a, b->flush); bench_next(&bt);)
+        r->launch(m->d_out, m->d_in, m->nx, m->ny, block, s);
+    *t = bt.t;
+    return 1;
+}
+
+int trow_measure(const tbench_t *b, const trow_t *r, dim3 block, double extra, timing_t *t)
+{
+    if (!trow_time(b, r, block, t)) return 0;
+    report_row(r->label, t, b->bytes, extra);
+    return 1;
+}
+
+int trow_check(const tmatrix_t *m, const trow_t *r, dim3 block, const char *size, check_tally_t *t)
+{
+    const guarded_t bufs[2] = {m->g_in, m->g_out};
+    mismatch_t mm;
+    size_t width;
+    verify(m, r, block, &mm, &width);
+    return check_report(t, r->label, size, &mm, m->n, width, bufs, 2);
+}
+
+/* The references rows rs[0..n) are checked against (tmatrix_init's keep). */
+static int keep_of(const trow_t *rs, int n)
+{
+    int k, keep = 0;
+    for (k = 0; k < n; k++) keep |= rs[k].reference == TMATRIX_TRANSPOSE ? TMATRIX_KEEP_TRANSPOSE : TMATRIX_KEEP_INPUT;
+    return keep;
+}
+
+void tcheck_sweep(const trow_t *rs, int nr, const int (*shapes)[2], int nshapes, int big, const dim3 *blocks,
+                  int nblocks, tcheck_note_fn note, const args_t *a, check_tally_t *t)
+{
+    int s, b, k, keep = keep_of(rs, nr);
+    size_t len;
+    char size[160];
+    if (a->quick) nshapes -= big;
+    for (s = 0; s < nshapes; s++) {
+        tmatrix_t m;
+        tmatrix_init(&m, shapes[s][0], shapes[s][1], a->seed, keep);
+        for (b = 0; b < (a->bx ? 1 : nblocks); b++) {
+            dim3 block = a->bx ? dim3(a->bx, a->by) : blocks[b];
+            if (nblocks > 1 || a->bx)
+                snprintf(size, sizeof size, "%dx%d block %ux%u", m.nx, m.ny, block.x, block.y);
+            else
+                snprintf(size, sizeof size, "%dx%d", m.nx, m.ny);
+            len = strlen(size);
+            if (note) note(m.nx, m.ny, block, size + len, sizeof size - len);
+            for (k = 0; k < nr; k++) trow_check(&m, &rs[k], block, size, t);
+        }
+        tmatrix_free(&m);
+    }
+}
+
+void tcheck_fixed_blocks(const trow_t *rs, int nr, const int (*extra)[2], int nextra, const args_t *a, int nx,
+                         int ny, check_tally_t *t)
+{
+    const int big = TMATRIX_N_CHECK_SHAPES - 1, mine[1][2] = {{nx, ny}};
+    const dim3 fixed(1);  /* ignored: every launcher fixes its own block */
+    int ex = 0, ey = 0, k;
+    size_t most;
+    for (k = 0; k < nextra; k++)
+        if ((size_t)extra[k][0] * extra[k][1] > (size_t)ex * ey) ex = extra[k][0], ey = extra[k][1];
+    most = tmatrix_bytes(TMATRIX_CHECK_SHAPES[big][0], TMATRIX_CHECK_SHAPES[big][1]);   /* 8191x4097 */
+    if (nextra && tmatrix_bytes(ex, ey) > most) most = tmatrix_bytes(ex, ey);
+    if (a->nx && tmatrix_bytes(nx, ny) > most) most = tmatrix_bytes(nx, ny);
+    gpu_require_bytes(most, "the largest input and output matrices --check uses");
+    tcheck_sweep(rs, nr, TMATRIX_CHECK_SHAPES, TMATRIX_N_CHECK_SHAPES, 1, &fixed, 1, NULL, a, t);
+    if (nextra) tcheck_sweep(rs, nr, extra, nextra, 0, &fixed, 1, NULL, a, t);
+    if (a->nx) tcheck_sweep(rs, nr, mine, 1, 0, &fixed, 1, NULL, a, t);
 }

@@ -1,7 +1,6 @@
-/* The runner of the copy and transpose lessons (04 to 08) and their exercise checkers: one launch
- * context, a kernel as a table row, a random matrix with its references, the --check sweep over
- * odd shapes, the measuring setup (bytes, L2 flush, cudaMemcpy ceiling) of one timed size, and the
- * two halves every exercise checker shares (verify the student's kernel, then time it in a table).
+/* The copies and transposes of lessons 02 and 04 to 08: a random matrix with its references, a
+ * kernel as a table row, verified then timed (trow_measure), the --check sweep over odd shapes,
+ * and the measuring setup of one timed size (bytes, L2 flush, the cudaMemcpy ceiling).
  *
  * Layout.  `in` is a row-major matrix of ny rows and nx columns: element (r, c) is in[r * nx + c].
  * A transpose writes `out` as nx rows of ny columns: out[c * ny + r] = in[r * nx + c].  A copy
@@ -19,36 +18,18 @@
 extern "C" {
 #endif
 
-/* The one launch context of every copy and transpose kernel: launch(&ctx, stream) reads these. */
-typedef struct {
-    float *out;
-    const float *in;
-    int nx, ny;
-    dim3 block;   /* threads per block, for kernels that take any shape (fixed-shape kernels ignore it) */
-    dim3 grid;    /* blocks, for the kernels whose grid the caller picks rather than the launch working it
-                   * out from nx, ny and block (grid-stride loops: lesson 04's float4 copies); tmatrix_ctx
-                   * leaves it 0 x 0 x 0, on which a launch fails (CHECK_LAST says so) */
-} tctx_t;
-
 /* What a kernel's output is compared with. */
 #define TMATRIX_COPY 0        /* the input itself, ny rows of nx */
 #define TMATRIX_TRANSPOSE 1   /* its transpose, nx rows of ny    */
 
-/* A kernel as a table row: the label the tables, --check lines and `make profile` show; the launch
- * (its ctx is a tctx_t); TMATRIX_COPY or TMATRIX_TRANSPOSE. */
 typedef struct {
-    const char *label;
-    launch_fn_t launch;
-    int reference;
-} tkernel_t;
-
-typedef struct {
-    int nx, ny;           /* the input has ny rows of nx floats, the transpose nx rows of ny floats */
-    size_t n;             /* nx * ny                                                            */
-    float *d_in, *d_out;  /* device, from cudaMalloc (so 256-byte aligned); d_in = rng_float(seed, i) */
-    float *h_in;          /* host copy of the input (for copies), or NULL                           */
-    float *want;          /* host: cpu_transpose_f32 of the input, or NULL                          */
-    float *got;           /* host, page-locked: room for the GPU's n output floats                  */
+    int nx, ny;           /* the input has ny rows of nx floats, the transpose nx rows of ny floats   */
+    size_t n;             /* nx * ny                                                                  */
+    float *d_in, *d_out;  /* device, guarded (bench.h's guarded_alloc); d_in = rng_float(seed, i)      */
+    guarded_t g_in, g_out;
+    float *h_in;          /* host copy of the input (for copies), or NULL                              */
+    float *want;          /* host: the CPU transpose of the input, or NULL                             */
+    float *got;           /* host, page-locked: room for the GPU's n output floats                     */
 } tmatrix_t;
 
 /* Which references tmatrix_init keeps (a bit set): the input for copies, the transpose. */
@@ -61,11 +42,8 @@ typedef struct {
 void tmatrix_init(tmatrix_t *m, int nx, int ny, uint64_t seed, int keep);
 void tmatrix_free(tmatrix_t *m);
 
-/* The check of a kernel writing m->d_out against the transpose or the input (check_f32). */
-check_t tmatrix_check_of(const tmatrix_t *m, int reference);
-
-/* tctx_t for launches on m with the given block (grid 0 x 0 x 0: unset). */
-tctx_t tmatrix_ctx(const tmatrix_t *m, dim3 block);
+/* GPU memory tmatrix_init takes for an nx x ny matrix: input and output with their guards. */
+size_t tmatrix_bytes(int nx, int ny);
 
 /* The matrix the transpose lessons and their exercise checkers time: --size (its --help line), or by
  * default 8192 x 8192, 2048 x 2048 with --quick (matrix_size_or_exit). */
@@ -84,20 +62,7 @@ void tmatrix_size_limited_or_exit(int argc, char **argv, const args_t *a, int ro
 #define TMATRIX_N_CHECK_SHAPES 6
 extern const int TMATRIX_CHECK_SHAPES[TMATRIX_N_CHECK_SHAPES][2];
 
-/* --check: for each of the first nshapes shapes (the last `big` of them left out with --quick), a
- * fresh random matrix, and on it every kernel with every block of `blocks` (only --block when
- * given): one PASS/FAIL line each, counted in *t.  Fixed-shape kernels: nblocks = 1. */
-void tcheck_sweep(const tkernel_t *ks, int nk, const int (*shapes)[2], int nshapes, int big, const dim3 *blocks,
-                  int nblocks, const args_t *a, check_tally_t *t);
-
-/* The --check of a program whose kernels fix their own blocks (07's and 08's tiles): first the
- * memory the largest matrix needs (gpu_require_bytes), then tcheck_sweep at TMATRIX_CHECK_SHAPES
- * (8191x4097 left out with --quick), at the lesson's own `extra` shapes (NULL, 0: none) and, when
- * --size was given, at nx x ny. */
-void tcheck_fixed_blocks(const tkernel_t *ks, int nk, const int (*extra)[2], int nextra, const args_t *a, int nx,
-                         int ny, check_tally_t *t);
-
-/* ---- measuring at one size ------------------------------------------------------------------ */
+/* ---- a measuring run at one size ------------------------------------------------------------ */
 
 /* A matrix every table row of a run is measured on, with what each row needs: the bytes a copy or
  * transpose must move, whether timed runs flush the L2 first, and the cudaMemcpy D2D of the same
@@ -117,52 +82,50 @@ typedef struct {
 void tbench_init(tbench_t *b, const gpu_info_t *g, const args_t *a, int nx, int ny, int keep);
 void tbench_free(tbench_t *b);
 
-/* Verifies k (ctx: a tctx_t on b->m) against its reference, times it and prints its row:
- * measure_row under `label` (k->label when NULL), with `extra` in the table's extra column.
- * Returns 1 and *t when k verified. */
-int tbench_row(const tbench_t *b, const tkernel_t *k, const char *label, void *ctx, double extra, timing_t *t);
+#ifdef __CUDACC__
+/* ---- a kernel as a table row ------------------------------------------------------------------ */
 
-/* The same without printing: verify_then_time. */
-int tbench_measure(const tbench_t *b, const tkernel_t *k, const char *label, void *ctx, timing_t *t);
+/* A copy or transpose kernel's launcher (each lesson's kernels file): enqueues the kernel on stream
+ * s over the ny x nx matrix `in`.  Kernels whose block shape is fixed ignore `block`. */
+typedef void (*tlaunch_t)(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s);
 
-/* Rows of kernels ks[0..n), all launched with ctx, each compared with an earlier one: verified, timed
- * and printed in turn, row k's extra column the speed of row base[k] as a percentage of its own
- * (100 x t[base[k]] / t[k]; NAN when either failed), base[k] <= k.  ok[k] says whether ks[k]
- * verified, t[k] its timing.  Returns 1 when any row failed verification, else 0. */
-int tbench_rows_vs(const tbench_t *b, const tkernel_t *ks, const int *base, int n, void *ctx, int *ok, timing_t *t);
+/* A kernel as a table row: its label (the table, the CSV, the --check line and the NVTX range
+ * `make profile` names it by), its launcher and what its output is compared with. */
+typedef struct {
+    const char *label;
+    tlaunch_t launch;
+    int reference;   /* TMATRIX_COPY or TMATRIX_TRANSPOSE */
+} trow_t;
 
-/* ---- exercise checkers (lessons 04 to 08) -------------------------------------------------- */
+/* Verify, then time: the output is poisoned, r runs once with `block`, and every element is
+ * compared with the reference (and the guards around both matrices checked); a kernel that differs
+ * gets report_failed's line and row, and no timing (returns 0).  One that matches is timed in
+ * bench.h's loop (returns 1, *t). */
+int trow_time(const tbench_t *b, const trow_t *r, dim3 block, timing_t *t);
 
-/* An exercise checker's command line: args_without("--block") unless takes_block (a checker whose
- * kernels fix their blocks), args_parse_or_exit with `summary`, --size the matrix it times
- * (TMATRIX_SIZE_HELP) and no options of its own, then tmatrix_size_or_exit into *nx, *ny. */
-void texercise_args(int argc, char **argv, args_t *a, const char *summary, int takes_block, int *nx, int *ny);
+/* trow_time, then the kernel's table row (report_row) with `extra` in the extra column. */
+int trow_measure(const tbench_t *b, const trow_t *r, dim3 block, double extra, timing_t *t);
 
-/* What else names a launch in a --check line, appended to its size column (e.g. " grid 8x8 (square)"). */
-typedef void (*tcheck_note_fn)(const tctx_t *c, char *buf, size_t len);
+/* One --check line of r on m with `block` (check_report): PASS, or FAIL with what differs or which
+ * guard was written.  Returns 1 for a failure. */
+int trow_check(const tmatrix_t *m, const trow_t *r, dim3 block, const char *size, check_tally_t *t);
 
-/* The first half of an exercise checker, after its header: the student's kernel `yours` (ctx: a
- * tctx_t) at each of the first nshapes shapes (the last `big` of them left out with --quick), with
- * each block of `blocks` (--block alone when given), as tcheck_sweep does, its PASS/FAIL lines on
- * stdout (none with --csv) with `note` (may be NULL) after the size; then "OK: N of N checks
- * passed", or on stderr "FAILED: F of N checks failed; fix <fix> in exercise.cu (no timing until it
- * passes)."  Returns -1 when the checker goes on to time its kernels; otherwise, after a failure or
- * with --check, it has called gpu_finish and returns the checker's exit code (EXIT_VERIFY, EXIT_OK). */
-int texercise_verify(const tkernel_t *yours, const char *fix, const int (*shapes)[2], int nshapes, int big,
-                     const dim3 *blocks, int nblocks, tcheck_note_fn note, const args_t *a);
+/* What else names a launch in a --check line, appended to its size column (e.g. " grid 8x8"). */
+typedef void (*tcheck_note_fn)(int nx, int ny, dim3 block, char *buf, size_t len);
 
-/* The table's takeaway, from the rows' timings t[] (every row verified), their blocks and b (the
- * matrix, its bytes, the cudaMemcpy ceiling), written into take (len bytes). */
-typedef void (*texercise_takeaway_fn)(const tbench_t *b, const dim3 *blocks, const timing_t *t, char *take, size_t len);
+/* --check: for each of the first nshapes shapes (the last `big` of them left out with --quick), a
+ * fresh random matrix, and on it every row with every block of `blocks` (only --block when given):
+ * one line each (trow_check), with note's words after the size (note may be NULL). */
+void tcheck_sweep(const trow_t *rs, int nr, const int (*shapes)[2], int nshapes, int big, const dim3 *blocks,
+                  int nblocks, tcheck_note_fn note, const args_t *a, check_tally_t *t);
 
-/* The second half: tbench_init at nx x ny (keeping the references the rows need), then the table
- * "exercise" under `title`: the cudaMemcpy D2D row, then one row per kernel, ks[k] launched with
- * blocks[k] (the lesson's "given" kernels and the student's, in the order printed), each verified
- * before it is timed (tbench_row); it ends with takeaway's line when every row verified, else with
- * "a kernel failed verification at the full size: no comparison.".  Frees what it allocated and
- * returns the checker's exit code (gpu_finish_status). */
-int texercise_time(const gpu_info_t *g, const args_t *a, int nx, int ny, const char *title, const tkernel_t *ks,
-                   const dim3 *blocks, int n, texercise_takeaway_fn takeaway);
+/* The --check of a program whose kernels fix their own blocks (07's and 08's tiles): first the
+ * memory the largest matrix needs (gpu_require_bytes), then tcheck_sweep at TMATRIX_CHECK_SHAPES
+ * (8191x4097 left out with --quick), at the lesson's own `extra` shapes (NULL, 0: none) and, when
+ * --size was given, at nx x ny. */
+void tcheck_fixed_blocks(const trow_t *rs, int nr, const int (*extra)[2], int nextra, const args_t *a, int nx,
+                         int ny, check_tally_t *t);
+#endif
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,6 @@
 /* Result checking (see verify.h). */
 #include "verify.h"
+#include "tests/internal.h"
 #include "exitcodes.h"
 
 #include <math.h>
@@ -61,21 +62,6 @@ void cpu_transpose_f32(const float *in, float *out, int nx, int ny)
     for (r = 0; r < (size_t)ny; r++)
         for (c = 0; c < (size_t)nx; c++)
             out[c * (size_t)ny + r] = in[r * (size_t)nx + c];
-}
-
-void cpu_warp_sums_f32(const float *vals, size_t n, float *out)
-{
-    size_t w, nw = (n + 31) / 32;
-    for (w = 0; w < nw; w++) {
-        float v[32], t[32];
-        int l, o;
-        for (l = 0; l < 32; l++) v[l] = (w * 32 + (size_t)l < n) ? vals[w * 32 + (size_t)l] : 0.0f;
-        for (o = 16; o > 0; o >>= 1) {
-            for (l = 0; l < 32; l++) t[l] = v[l] + v[l ^ o];
-            for (l = 0; l < 32; l++) v[l] = t[l];
-        }
-        out[w] = v[0];
-    }
 }
 
 int verify_summary(FILE *f, int fails, int checks)

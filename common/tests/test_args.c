@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L /* fork, dup2, fileno, waitpid */
 #include "args.h"
 #include "exitcodes.h"
+#include "tests/internal.h"
 #include "tests/unit.h"
 
 #include <stdarg.h>

@@ -1,0 +1,93 @@
+/* What common/'s library defines for its own use and its unit tests, but no lesson calls: the
+ * pieces behind the public helpers (the parser's steps, the statistics, the PASS/FAIL lines, the
+ * CPU transpose, the table's bar).  Not part of the course's API (common/README.md lists that);
+ * the library's own files include this header so that each definition is checked against it. */
+#ifndef COMMON_INTERNAL_H
+#define COMMON_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "../args.h"
+#include "../stats.h"
+#include "../verify.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- args.c ---- */
+/* One dimension of --size fits an int (the kernels' row and column indices); the element count
+ * (NX*NY, or one number N) is bounded only by 2^40 here, since the real bound is the GPU's memory,
+ * which each program checks after gpu_init. */
+#define ARGS_MAX_DIM    2147483647LL
+#define ARGS_MAX_ELEMS  (1LL << 40)
+#define ARGS_MAX_REPS   100000
+#define ARGS_MAX_WARMUP 10000
+
+enum { ARGS_OK = 0, ARGS_HELP = 1, ARGS_ERROR = -1 };
+void args_defaults(args_t *a);
+
+/* Parses argv into *a and the lesson options.  Returns ARGS_OK, ARGS_HELP (--help or -h anywhere)
+ * or ARGS_ERROR; on error writes a one-line reason quoting the bad argument as typed into err.
+ * The shared options are those args_without and args_size_forms left. */
+int args_parse(int argc, char **argv, args_t *a,
+               const lesson_opt_t *opts, int nopts, char *err, size_t errlen);
+
+/* Parses "4096", "64M", "8191x4097", "2kx3" into nx, ny (ny = 0 for one number).  Suffixes k, M, G
+ * multiply by 2^10, 2^20, 2^30.  Each side of NXxNY is at most ARGS_MAX_DIM, the element count at
+ * most ARGS_MAX_ELEMS.  Returns 0, or -1 (nothing set). */
+int args_parse_size(const char *s, int64_t *nx, int64_t *ny);
+
+/* The --help text.  size_help NULL: the program has no --size (no line for it). */
+void args_usage(FILE *f, const char *prog, const char *summary, const char *size_help,
+                const lesson_opt_t *opts, int nopts);
+
+/* --size NXxNY is a matrix of NX columns and NY rows; one number N means N x N; no --size means
+ * def_nx x def_ny.  Returns 0, or -1 (nothing set) when N x N would exceed ARGS_MAX_ELEMS
+ * (args_parse already checks NXxNY). */
+int matrix_size_from_args(const args_t *a, int def_nx, int def_ny, int *nx, int *ny);
+
+/* Median (mean of the two middle values for an even count), min and max of n >= 1 samples
+ * (batch is set to 1).  The input array is not modified. */
+timing_t stats_summary(const float *ms, int n);
+
+/* Theoretical DRAM bandwidth in GB/s: double data rate (2 transfers per clock) x clock x bus width.
+ * mem_clock_khz and bus_bits as cudaDevAttrMemoryClockRate / cudaDevAttrGlobalMemoryBusWidth give them. */
+double stats_peak_gbs(int mem_clock_khz, int bus_bits);
+
+/* Flush the L2 before each timed launch?  Forced on/off by the user, otherwise only when the data
+ * touched is smaller than 4x the L2, where a warm cache would serve part of it. */
+int stats_should_flush(int flush_flag, size_t working_set_bytes, size_t l2_bytes);
+
+/* One line of a --check sweep: "  PASS  what  (size)" or "  FAIL  what  (size): description"
+ * on stdout.  Returns 1 for a failure, 0 for a pass, so callers can add up failures. */
+int verify_print(FILE *f, const char *what, const char *size, const mismatch_t *m,
+                 size_t n, size_t width);
+
+/* The last line of a --check sweep, "OK: 12 of 12 checks passed" or "FAILED: 10 of 12 checks
+ * passed", on f.  Returns the program's exit code: EXIT_OK, or EXIT_VERIFY when any check failed. */
+int verify_summary(FILE *f, int fails, int checks);
+
+/* CPU transpose of a row-major ny x nx matrix (ny rows, nx columns) into nx x ny:
+ * out[c * ny + r] = in[r * nx + c].  Correct for any shape. */
+void cpu_transpose_f32(const float *in, float *out, int nx, int ny);
+
+/* The text bar: one '#' per 4 % of the copy ceiling, at most 30 characters ('>' marks the cut). */
+void report_bar(double pct, char *buf, size_t len);
+
+/* ---- bench.cu ---- */
+/* The guard on each side of a guarded buffer of `bytes` (bench.h's guarded_alloc). */
+size_t guarded_guard_bytes(size_t bytes);
+/* Frees the guard check's scratch memory (gpu_finish calls it). */
+void bench_free_scratch(void);
+
+/* ---- gemm_problem.c ---- */
+/* FP32 lanes (FMA units) per SM by compute capability: Volta, Turing and the A100 (8.0) have 64;
+ * GA10x/AD10x (8.6, 8.7, 8.9), Hopper (9.0) and Blackwell (10.x, 12.x) have 128.  Plain C. */
+int gemm_fp32_lanes_per_sm(int major, int minor);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
