@@ -7,35 +7,39 @@
  * same instruction touches 32 different sectors and uses 4 bytes of each.
  *
  * Layout.  Matrices are row-major: element (r, c) of a matrix of `cols` columns is m[r * cols + c].
- * Launch.  SAXPY and the strip sums take 1-D blocks; the copies and the products 2-D blocks.  The
- * hardware caps gridDim.y at 65535, so the copies and the strip sums loop over what a capped grid
- * leaves (grid_2d, common/grid.cuh); for the sizes the lesson times the loop body runs once. */
+ * Launch.  Each kernel is followed by its launcher, launch_<kernel>(outputs, inputs, sizes, block,
+ * stream): the grid it needs.  SAXPY and the strip sums take 1-D blocks; the copies and the products
+ * 2-D blocks.  The hardware caps gridDim.y at 65535, so the copies and the strip sums loop over what a
+ * capped grid leaves (grid_2d, common/grid.cuh); for the sizes the lesson times the loop body runs
+ * once. */
 #ifndef LESSON02_KERNELS_CUH
 #define LESSON02_KERNELS_CUH
 
 #include <stddef.h>
 #include "grid.cuh"
 
-/* `static`: each program compiles its own copy; `unused`: a program that launches only some of
- * them builds without a warning. */
-
 /* y = a*x + y.  Thread i touches x[i] and y[i]: the index is blockIdx.x * blockDim.x +
  * threadIdx.x, the coalesced form, so every warp reads 2 x 128 bytes and writes 128 bytes.
  * Written as `a * x[i] + y[i]`, nvcc would contract it into this same fused multiply-add (FFMA,
  * one rounding) by default (--fmad=true); fmaf says so whatever the flags, and the CPU's fmaf
  * then reproduces every bit.  Grid: div_up(n, block). */
-static __global__ __attribute__((unused)) void saxpy(float a, const float *x, float *y, size_t n)
+__global__ void saxpy(float *y, float a, const float *x, size_t n)
 {
     size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
     if (i < n) y[i] = fmaf(a, x[i], y[i]);
+}
+
+/* Grid: div_up(n, block.x) blocks of 1-D blocks. */
+static inline void launch_saxpy(float *y, float a, const float *x, size_t n, dim3 block, cudaStream_t s)
+{
+    saxpy<<<div_up(n, block.x), block, 0, s>>>(y, a, x, n);
 }
 
 /* Row strips: thread r adds up SUM_STRIP consecutive elements of row r.  Consecutive threads
  * take consecutive ROWS, so at each step the warp's 32 addresses are `cols` floats apart
  * (threadIdx.x is multiplied by cols): 32 sectors per load, 4 useful bytes in each.
  * Grid: div_up(rows, block) x min(strips of a row, 65535); out[s * rows + r]. */
-static __global__ __attribute__((unused)) void sum_row_strips(const float *m, float *out, int rows, int cols,
-                                                              int strip)
+__global__ void sum_row_strips(float *out, const float *m, int rows, int cols, int strip)
 {
     size_t r = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
     int ns = cols / strip + (cols % strip != 0), s, k;
@@ -49,12 +53,19 @@ static __global__ __attribute__((unused)) void sum_row_strips(const float *m, fl
     }
 }
 
+/* One thread per row across (1-D blocks), one grid row per strip down (capped at 65535: the kernel
+ * loops over the rest). */
+static inline void launch_sum_row_strips(float *out, const float *m, int rows, int cols, int strip, dim3 block,
+                                         cudaStream_t s)
+{
+    sum_row_strips<<<grid_2d(rows, div_up(cols, strip), block), block, 0, s>>>(out, m, rows, cols, strip);
+}
+
 /* Column strips: thread c adds up SUM_STRIP consecutive elements of column c.  Consecutive
  * threads take consecutive COLUMNS: m[(row) * cols + blockIdx.x * blockDim.x + threadIdx.x],
  * the coalesced form, so each step of the walk reads 128 consecutive bytes per warp.
  * Grid: div_up(cols, block) x min(strips of a column, 65535); out[s * cols + c]. */
-static __global__ __attribute__((unused)) void sum_col_strips(const float *m, float *out, int rows, int cols,
-                                                              int strip)
+__global__ void sum_col_strips(float *out, const float *m, int rows, int cols, int strip)
 {
     size_t c = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
     int ns = rows / strip + (rows % strip != 0), s, k;
@@ -68,6 +79,13 @@ static __global__ __attribute__((unused)) void sum_col_strips(const float *m, fl
     }
 }
 
+/* One thread per column across, one grid row per strip down. */
+static inline void launch_sum_col_strips(float *out, const float *m, int rows, int cols, int strip, dim3 block,
+                                         cudaStream_t s)
+{
+    sum_col_strips<<<grid_2d(cols, div_up(rows, strip), block), block, 0, s>>>(out, m, rows, cols, strip);
+}
+
 /* The two 2D copies: copyRow and copyCol, as Tan Sheng's bandwidth chapter names them.  Lesson 04
  * includes this file and measures the same two kernels as the bounds of a transpose.
  * Layout: `in` and `out` have ny rows of nx floats. */
@@ -75,7 +93,7 @@ static __global__ __attribute__((unused)) void sum_col_strips(const float *m, fl
 /* copyRow: threadIdx.x along a row, so consecutive threads read and write consecutive floats: a
  * warp moves 128 contiguous bytes each way, 4 sectors per request on both sides.
  * Grid: grid_2d(nx, ny, block). */
-static __global__ __attribute__((unused)) void copy_row(float *out, const float *in, int nx, int ny)
+__global__ void copy_row(float *out, const float *in, int nx, int ny)
 {
     unsigned c = blockIdx.x * blockDim.x + threadIdx.x, r;
     if (c >= (unsigned)nx) return;
@@ -83,10 +101,15 @@ static __global__ __attribute__((unused)) void copy_row(float *out, const float 
         out[(size_t)r * nx + c] = in[(size_t)r * nx + c];
 }
 
+static inline void launch_copy_row(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    copy_row<<<grid_2d(nx, ny, block), block, 0, s>>>(out, in, nx, ny);
+}
+
 /* copyCol: threadIdx.x along a column, so consecutive threads are a whole row (nx floats) apart
  * on both sides: the same elements and bytes, but every lane of a warp touches its own sector when
  * reading and when writing, 32 sectors per request each way.  Grid: grid_2d(ny, nx, block). */
-static __global__ __attribute__((unused)) void copy_col(float *out, const float *in, int nx, int ny)
+__global__ void copy_col(float *out, const float *in, int nx, int ny)
 {
     unsigned r = blockIdx.x * blockDim.x + threadIdx.x, c;
     if (r >= (unsigned)ny) return;
@@ -94,10 +117,15 @@ static __global__ __attribute__((unused)) void copy_col(float *out, const float 
         out[(size_t)r * nx + c] = in[(size_t)r * nx + c];
 }
 
+static inline void launch_copy_col(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    copy_col<<<grid_2d(ny, nx, block), block, 0, s>>>(out, in, nx, ny);
+}
+
 /* One element of the naive product C = A B (A: M x K, B: K x N, row-major): the dot product of
  * row `row` of A with column `col` of B, in a loop over k.  Which of row and col comes from
  * threadIdx.x decides which operand a warp reads in one piece -- the two kernels below. */
-static __device__ __forceinline__ void matmul_element(const float *A, const float *B, float *C, int M, int N, int K,
+static __device__ __forceinline__ void matmul_element(float *C, const float *A, const float *B, int M, int N, int K,
                                                       int row, int col)
 {
     int k;
@@ -112,24 +140,36 @@ static __device__ __forceinline__ void matmul_element(const float *A, const floa
  *   A[Row * K + k]: no threadIdx.x at all -> every lane of a warp with one Row reads the same
  *                   address: a broadcast, one sector per request.
  * Grid: div_up(N, block.x) x div_up(M, block.y) (M, N <= GEMM_DIM_MAX keeps it below 65535). */
-static __global__ __attribute__((unused)) void matmul_x_along_row(const float *A, const float *B, float *C, int M,
-                                                                  int N, int K)
+__global__ void matmul_x_along_row(float *C, const float *A, const float *B, int M, int N, int K)
 {
     int col = blockIdx.x * blockDim.x + threadIdx.x;
     int row = blockIdx.y * blockDim.y + threadIdx.y;
-    matmul_element(A, B, C, M, N, K, row, col);
+    matmul_element(C, A, B, M, N, K, row, col);
+}
+
+/* M, N <= GEMM_DIM_MAX = 16384 keeps gridDim.y below 65535: these kernels do not loop, so their
+ * grid is not capped. */
+static inline void launch_matmul_x_along_row(float *C, const float *A, const float *B, int M, int N, int K, dim3 block,
+                                             cudaStream_t s)
+{
+    matmul_x_along_row<<<dim3(div_up(N, block.x), div_up(M, block.y)), block, 0, s>>>(C, A, B, M, N, K);
 }
 
 /* The same product with the mapping swapped: Row = blockIdx.x * blockDim.x + threadIdx.x.
  * Now A[Row * K + k] has threadIdx.x multiplied by K (32 sectors per request), B[k * N + Col]
  * is the broadcast, and the store to C is a row apart too.
  * Grid: div_up(M, block.x) x div_up(N, block.y). */
-static __global__ __attribute__((unused)) void matmul_x_along_col(const float *A, const float *B, float *C, int M,
-                                                                  int N, int K)
+__global__ void matmul_x_along_col(float *C, const float *A, const float *B, int M, int N, int K)
 {
     int row = blockIdx.x * blockDim.x + threadIdx.x;
     int col = blockIdx.y * blockDim.y + threadIdx.y;
-    matmul_element(A, B, C, M, N, K, row, col);
+    matmul_element(C, A, B, M, N, K, row, col);
+}
+
+static inline void launch_matmul_x_along_col(float *C, const float *A, const float *B, int M, int N, int K, dim3 block,
+                                             cudaStream_t s)
+{
+    matmul_x_along_col<<<dim3(div_up(M, block.x), div_up(N, block.y)), block, 0, s>>>(C, A, B, M, N, K);
 }
 
 #endif

@@ -1,8 +1,8 @@
 /* Lesson 04's kernels: the bounds of a transpose are lesson 02's copyRow and copyCol (copy_row,
  * copy_col, included from ../02_coalescing/kernels.cuh), then the same copy with more bytes in
  * flight per thread (the float4 copies).  Read this file first; transpose_bounds.cu only
- * verifies, times and prints them.  Lessons 05 and 06 include it: they measure copyRow and copyCol
- * beside their transposes, and launch their own kernels with the macros below.
+ * verifies, times and prints them.  Lessons 05 to 08 include it: they measure copyRow, copyCol and
+ * the float4 copy beside their transposes.
  *
  * Layout.  `in` is a row-major matrix of ny rows and nx columns: element (r, c) is in[r * nx + c].
  * The copies write out[i] = in[i] for every element, so they are checked against the input itself.
@@ -21,33 +21,9 @@
 
 #include "grid.cuh"
 #include "../02_coalescing/kernels.cuh"  /* copy_row, copy_col: copyRow and copyCol */
-#include "transpose_matrix.h"
 
-/* `static`: each program compiles its own copy; `unused`: a program that launches only some of
- * them builds without a warning. */
-
-/* Launches.  Each group of kernels is followed by their launches, launch(ctx, stream) with ctx a
- * tctx_t (common/transpose_matrix.h): what one table row runs.  A kernel(out, in, nx, ny) whose
- * threadIdx.x walks the nx columns (ROWS) or the ny rows (COLS), u elements per thread, runs on
- * grid_2d(ceil(nx / u), ny, block) or grid_2d(ceil(ny / u), nx, block); lessons 05 and 06 launch
- * theirs with the same two macros. */
-#define TLAUNCH_ROWS(name, kernel, u)                                                               \
-    static inline void name(void *p, cudaStream_t s)                                                \
-    {                                                                                               \
-        const tctx_t *c = (const tctx_t *)p;                                                        \
-        kernel<<<grid_2d(div_up((unsigned)c->nx, u), c->ny, c->block), c->block, 0, s>>>(c->out, c->in, c->nx, c->ny); \
-    }
-#define TLAUNCH_COLS(name, kernel, u)                                                               \
-    static inline void name(void *p, cudaStream_t s)                                                \
-    {                                                                                               \
-        const tctx_t *c = (const tctx_t *)p;                                                        \
-        kernel<<<grid_2d(div_up((unsigned)c->ny, u), c->nx, c->block), c->block, 0, s>>>(c->out, c->in, c->nx, c->ny); \
-    }
-
-/* copyRow and copyCol (copy_row, copy_col) are lesson 02's kernels, included above. */
-
-TLAUNCH_ROWS(launch_copy_row, copy_row, 1)
-TLAUNCH_COLS(launch_copy_col, copy_col, 1)
+/* copyRow and copyCol (copy_row, copy_col, and their launchers launch_copy_row, launch_copy_col) are
+ * lesson 02's, included above. */
 
 /* ---- more bytes in flight per thread: the float4 copies of experiment 2 ---------------------- */
 
@@ -76,10 +52,10 @@ static __device__ __forceinline__ void store_f4(float4 *p, float4 v, int streami
  * u is a literal in every caller, so after inlining the loops unroll fully and v[] lives in
  * registers.  The pointers must be 16-byte aligned (cudaMalloc gives 256); the n % 4 floats
  * that make no whole float4 are copied one by one by the first threads of block 0. */
-static __device__ __forceinline__ void copy_f4_tiles(float *dst, const float *src, size_t n, int u, int streaming)
+static __device__ __forceinline__ void copy_f4_tiles(float *out, const float *in, size_t n, int u, int streaming)
 {
-    const float4 *s4 = (const float4 *)src;
-    float4 *d4 = (float4 *)dst;
+    const float4 *s4 = (const float4 *)in;
+    float4 *d4 = (float4 *)out;
     size_t n4 = n / 4, tile = (size_t)u * blockDim.x, t;
     unsigned tail = (unsigned)(n % 4);
     for (t = blockIdx.x; t * tile < n4; t += gridDim.x) {
@@ -102,48 +78,99 @@ static __device__ __forceinline__ void copy_f4_tiles(float *dst, const float *sr
                 if (i0 + (size_t)k * blockDim.x < n4) store_f4(&d4[i0 + (size_t)k * blockDim.x], v[k], streaming);
         }
     }
-    if (blockIdx.x == 0 && threadIdx.x < tail) dst[4 * n4 + threadIdx.x] = src[4 * n4 + threadIdx.x];
+    if (blockIdx.x == 0 && threadIdx.x < tail) out[4 * n4 + threadIdx.x] = in[4 * n4 + threadIdx.x];
 }
 
 /* copy_f4_xU: U float4 loads (16 bytes each) in flight per thread, U x 16 bytes before the first
- * store.  1-D blocks; grid: a block per tile of U x blockDim.x float4s (one pass), or fewer blocks
- * that loop (grid-stride) -- the caller picks it: launched on c->grid blocks of c->block threads
- * over the nx * ny floats. */
-#define TLAUNCH_F4(name, kernel)                                                                    \
-    static inline void name(void *p, cudaStream_t s)                                                \
-    {                                                                                               \
-        const tctx_t *c = (const tctx_t *)p;                                                        \
-        kernel<<<c->grid, c->block, 0, s>>>(c->out, c->in, (size_t)c->nx * (size_t)c->ny);          \
-    }
-static __global__ __attribute__((unused)) void copy_f4_x1(float *dst, const float *src, size_t n)
-{
-    copy_f4_tiles(dst, src, n, 1, 0);
-}
-static __global__ __attribute__((unused)) void copy_f4_x2(float *dst, const float *src, size_t n)
-{
-    copy_f4_tiles(dst, src, n, 2, 0);
-}
-static __global__ __attribute__((unused)) void copy_f4_x4(float *dst, const float *src, size_t n)
-{
-    copy_f4_tiles(dst, src, n, 4, 0);
-}
-static __global__ __attribute__((unused)) void copy_f4_x8(float *dst, const float *src, size_t n)
-{
-    copy_f4_tiles(dst, src, n, 8, 0);
-}
+ * store.  1-D blocks. */
+__global__ void copy_f4_x1(float *out, const float *in, size_t n) { copy_f4_tiles(out, in, n, 1, 0); }
+__global__ void copy_f4_x2(float *out, const float *in, size_t n) { copy_f4_tiles(out, in, n, 2, 0); }
+__global__ void copy_f4_x4(float *out, const float *in, size_t n) { copy_f4_tiles(out, in, n, 4, 0); }
+__global__ void copy_f4_x8(float *out, const float *in, size_t n) { copy_f4_tiles(out, in, n, 8, 0); }
 
 /* The same with streaming hints: ld.global.cs / st.global.cs mark every line evict-first, so a copy
  * that touches each byte once does not push other data out of the caches and the L2 can drop or
  * write back its lines early. */
-static __global__ __attribute__((unused)) void copy_f4_x4_cs(float *dst, const float *src, size_t n)
+__global__ void copy_f4_x4_cs(float *out, const float *in, size_t n) { copy_f4_tiles(out, in, n, 4, 1); }
+
+/* Their launches, over the nx x ny floats of a matrix with 1-D blocks of block.x threads.
+ *   launch_copy_f4_xU:             one pass: a block per tile of U x block.x float4s.
+ *   launch_copy_f4_xU_grid_stride: only as many blocks as are resident on the GPU at once (SMs x the
+ *                                  blocks an SM holds, cudaOccupancyMaxActiveBlocksPerMultiprocessor),
+ *                                  each taking tile after tile.
+ * f4_blocks works the grid out for a kernel of U float4s per thread. */
+static inline unsigned f4_blocks(const void *kernel, size_t n, int u, unsigned threads, int grid_stride)
 {
-    copy_f4_tiles(dst, src, n, 4, 1);
+    /* The resident blocks are asked once per kernel and block size, not at every launch: a timed
+     * launch must not wait on the host. */
+    static const void *seen[16];
+    static unsigned seen_threads[16], seen_cap[16];
+    size_t tiles = div_up(n / 4, u * threads);
+    int i, dev = 0, sms = 0, resident = 0;
+    if (tiles == 0) tiles = 1;   /* fewer than 4 floats: block 0 copies them */
+    if (!grid_stride) return (unsigned)tiles;
+    for (i = 0; i < 16 && seen[i]; i++)
+        if (seen[i] == kernel && seen_threads[i] == threads) break;
+    if (i == 16 || !seen[i]) {
+        cudaGetDevice(&dev);
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, (int)threads, 0);
+        i = i == 16 ? 0 : i;
+        seen[i] = kernel;
+        seen_threads[i] = threads;
+        seen_cap[i] = (unsigned)sms * (unsigned)(resident > 0 ? resident : 1);
+    }
+    return (unsigned)(tiles < seen_cap[i] ? tiles : seen_cap[i]);
 }
 
-TLAUNCH_F4(launch_f4_x1, copy_f4_x1)
-TLAUNCH_F4(launch_f4_x2, copy_f4_x2)
-TLAUNCH_F4(launch_f4_x4, copy_f4_x4)
-TLAUNCH_F4(launch_f4_x8, copy_f4_x8)
-TLAUNCH_F4(launch_f4_x4_cs, copy_f4_x4_cs)
+static inline void launch_copy_f4_x1(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    size_t n = (size_t)nx * ny;
+    copy_f4_x1<<<f4_blocks((const void *)copy_f4_x1, n, 1, block.x, 0), block.x, 0, s>>>(out, in, n);
+}
+static inline void launch_copy_f4_x2(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    size_t n = (size_t)nx * ny;
+    copy_f4_x2<<<f4_blocks((const void *)copy_f4_x2, n, 2, block.x, 0), block.x, 0, s>>>(out, in, n);
+}
+static inline void launch_copy_f4_x4(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    size_t n = (size_t)nx * ny;
+    copy_f4_x4<<<f4_blocks((const void *)copy_f4_x4, n, 4, block.x, 0), block.x, 0, s>>>(out, in, n);
+}
+static inline void launch_copy_f4_x8(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    size_t n = (size_t)nx * ny;
+    copy_f4_x8<<<f4_blocks((const void *)copy_f4_x8, n, 8, block.x, 0), block.x, 0, s>>>(out, in, n);
+}
+static inline void launch_copy_f4_x4_cs(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    size_t n = (size_t)nx * ny;
+    copy_f4_x4_cs<<<f4_blocks((const void *)copy_f4_x4_cs, n, 4, block.x, 0), block.x, 0, s>>>(out, in, n);
+}
+static inline void launch_copy_f4_x1_grid_stride(float *out, const float *in, int nx, int ny, dim3 block,
+                                                 cudaStream_t s)
+{
+    size_t n = (size_t)nx * ny;
+    copy_f4_x1<<<f4_blocks((const void *)copy_f4_x1, n, 1, block.x, 1), block.x, 0, s>>>(out, in, n);
+}
+static inline void launch_copy_f4_x2_grid_stride(float *out, const float *in, int nx, int ny, dim3 block,
+                                                 cudaStream_t s)
+{
+    size_t n = (size_t)nx * ny;
+    copy_f4_x2<<<f4_blocks((const void *)copy_f4_x2, n, 2, block.x, 1), block.x, 0, s>>>(out, in, n);
+}
+static inline void launch_copy_f4_x4_grid_stride(float *out, const float *in, int nx, int ny, dim3 block,
+                                                 cudaStream_t s)
+{
+    size_t n = (size_t)nx * ny;
+    copy_f4_x4<<<f4_blocks((const void *)copy_f4_x4, n, 4, block.x, 1), block.x, 0, s>>>(out, in, n);
+}
+static inline void launch_copy_f4_x4_cs_grid_stride(float *out, const float *in, int nx, int ny, dim3 block,
+                                                    cudaStream_t s)
+{
+    size_t n = (size_t)nx * ny;
+    copy_f4_x4_cs<<<f4_blocks((const void *)copy_f4_x4_cs, n, 4, block.x, 1), block.x, 0, s>>>(out, in, n);
+}
 
 #endif

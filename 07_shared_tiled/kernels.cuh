@@ -1,15 +1,15 @@
 /* Lesson 07, part 1's kernels: shared memory as a corner-turn buffer.  Read this file first;
  * shared_tiled.cu only verifies, times and prints them.  In the order the notes present them:
  * the naive transpose of lesson 05 (transpose_naive_row, included below), the source's same-slot
- * "shared memory" transpose, and the tile transpose in every shape the tables compare.
+ * "shared memory" transpose, and the tile transpose in every shape the tables compare.  Each
+ * kernel is followed by its launcher, launch_<kernel>(out, in, nx, ny, block, stream).
  *
  * Layout (as in lessons 04-06): `in` has ny rows of nx floats, element (r, c) at in[r * nx + c];
  * the transpose `out` has nx rows of ny floats: out[c * ny + r] = in[r * nx + c].  Every kernel
  * handles any nx, ny >= 1.
  *
  * Launch: the naive kernel as in lesson 05 (grid_2d); every kernel of this file on a 2-D grid of
- * ceil(nx / T) x ceil(ny / T) blocks, one per T x T piece of the input, with the block shape its
- * comment (or name) gives. */
+ * ceil(nx / T) x ceil(ny / T) blocks, one per T x T piece of the input. */
 #ifndef LESSON07_KERNELS_CUH
 #define LESSON07_KERNELS_CUH
 
@@ -21,7 +21,7 @@
  * kernel: 32 sectors per warp store, 4 useful bytes in each.  The shared round trip only adds work.
  * One element per thread, any block shape up to 32 x 32 (T = the block's side). */
 #define SAME_SLOT_MAX 32
-__global__ void transpose_smem_same_slot(const float *__restrict__ in, float *__restrict__ out, int nx, int ny)
+__global__ void transpose_smem_same_slot(float *__restrict__ out, const float *__restrict__ in, int nx, int ny)
 {
     __shared__ float tile[SAME_SLOT_MAX][SAME_SLOT_MAX];
     int c = blockIdx.x * blockDim.x + threadIdx.x;
@@ -30,6 +30,13 @@ __global__ void transpose_smem_same_slot(const float *__restrict__ in, float *__
     if (inside) tile[threadIdx.y][threadIdx.x] = in[(size_t)r * nx + c];
     __syncthreads();  /* reached by every thread: the bounds test guards only the accesses */
     if (inside) out[(size_t)c * ny + r] = tile[threadIdx.y][threadIdx.x];
+}
+
+/* A block of T x T threads per T x T piece of the matrix (T = block.x = block.y <= 32). */
+static inline void launch_transpose_smem_same_slot(float *out, const float *in, int nx, int ny, dim3 block,
+                                                   cudaStream_t s)
+{
+    transpose_smem_same_slot<<<dim3(div_up(nx, block.x), div_up(ny, block.y)), block, 0, s>>>(out, in, nx, ny);
 }
 
 /* The tile transpose, written once for every shape of this lesson.  A block of T x R threads
@@ -50,7 +57,7 @@ __global__ void transpose_smem_same_slot(const float *__restrict__ in, float *__
  * completely.  Edges: a thread outside the matrix loads nothing (its slot gets a 0 that phase 2 never
  * writes out) and skips its stores, but still reaches __syncthreads -- the barrier sits outside
  * every branch, where all threads of the block arrive. */
-static __device__ __forceinline__ void tile_transpose(const float *__restrict__ in, float *__restrict__ out,
+static __device__ __forceinline__ void tile_transpose(float *__restrict__ out, const float *__restrict__ in,
                                                       int nx, int ny, float *tile, int T, int R, int P)
 {
     const int tx = threadIdx.x, ty = threadIdx.y;
@@ -72,32 +79,27 @@ static __device__ __forceinline__ void tile_transpose(const float *__restrict__ 
     }
 }
 
-/* One kernel per shape, named transpose_tile<T>_blk<T>x<R>_pad|nopad: a T x T tile (T floats
- * per side, so ceil(nx / T) x ceil(ny / T) blocks) moved by T x R threads, T / R elements each,
- * through a shared tile of T rows of P floats -- P = T + 1 ("pad") puts the rows of a column of
- * the tile in consecutive banks, P = T = 32 ("nopad") all in one bank. */
-#define TILE_TRANSPOSE_KERNEL(name, T, R, P)                                                    \
-    __global__ void name(const float *__restrict__ in, float *__restrict__ out, int nx, int ny)  \
-    {                                                                                          \
-        __shared__ float tile[T][P];                                                           \
-        tile_transpose(in, out, nx, ny, &tile[0][0], T, R, P);                                 \
-    }
+/* The tile transpose as a kernel, for each shape the tables compare: transpose_tile<T, R, P> moves
+ * a T x T tile (ceil(nx / T) x ceil(ny / T) blocks) with T x R threads, T / R elements each, through
+ * a shared tile of T rows of P floats.  P = T + 1 ("[32][33]": padded) puts the rows of a column of
+ * the tile in consecutive banks, P = T = 32 ("[32][32]") all in one bank.  The tables' rows:
+ *   <32, 8, 32>, <32, 8, 33>    experiment 2: [32][32], 32-way conflicts; [32][33], none
+ *   <32, 32, 32>, <32, 32, 33>  one element per thread
+ *   <16, 16, 17>, <16, 4, 17>   experiment 3: smaller tiles
+ *   <64, 4, 65>                 a bigger tile, 16 elements per thread */
+template <int T, int R, int P>
+__global__ void transpose_tile(float *__restrict__ out, const float *__restrict__ in, int nx, int ny)
+{
+    __shared__ float tile[T][P];
+    tile_transpose(out, in, nx, ny, &tile[0][0], T, R, P);
+}
 
-TILE_TRANSPOSE_KERNEL(transpose_tile32_blk32x8_nopad, 32, 8, 32)    /* experiment 2: [32][32], 32-way */
-TILE_TRANSPOSE_KERNEL(transpose_tile32_blk32x8_pad, 32, 8, 33)      /* ... [32][33], conflict-free   */
-TILE_TRANSPOSE_KERNEL(transpose_tile32_blk32x32_nopad, 32, 32, 32)  /* one element per thread        */
-TILE_TRANSPOSE_KERNEL(transpose_tile32_blk32x32_pad, 32, 32, 33)
-TILE_TRANSPOSE_KERNEL(transpose_tile16_blk16x16_pad, 16, 16, 17)    /* experiment 3: smaller tiles   */
-TILE_TRANSPOSE_KERNEL(transpose_tile16_blk16x4_pad, 16, 4, 17)
-TILE_TRANSPOSE_KERNEL(transpose_tile64_blk64x4_pad, 64, 4, 65)      /* a bigger tile, 16 per thread  */
-
-/* Their launch, launch(ctx, stream) with ctx a tctx_t (common/transpose_matrix.h): a kernel of
- * this file moving a T x T piece of the matrix per block of BX x BY threads. */
-#define TILE_LAUNCHER(name, kernel, T, BX, BY)                                                                  \
-    static void name(void *p, cudaStream_t s)                                                                   \
-    {                                                                                                           \
-        const tctx_t *c = (const tctx_t *)p;                                                                    \
-        kernel<<<dim3(div_up(c->nx, T), div_up(c->ny, T)), dim3(BX, BY), 0, s>>>(c->in, c->out, c->nx, c->ny);  \
-    }
+/* Its launch: a block of T x R threads per T x T piece of the matrix (the block is the kernel's). */
+template <int T, int R, int P>
+static inline void launch_transpose_tile(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    (void)block;
+    transpose_tile<T, R, P><<<dim3(div_up(nx, T), div_up(ny, T)), dim3(T, R), 0, s>>>(out, in, nx, ny);
+}
 
 #endif

@@ -36,7 +36,7 @@ endif
 WRITABLE := $(shell test -w . && echo yes)
 BUILT = $(if $(WRITABLE),$(1))
 
-.PHONY: all run check profile sanitize clean help exercise test lib plot
+.PHONY: all run check profile sanitize clean help exercise test lib plot wrong
 .DEFAULT_GOAL := all
 
 all: $(PROGRAMS)
@@ -73,6 +73,19 @@ student: $(BUILD)/exercise.o $(BUILD)/exercise_check.o $(LIB) $(BUILD)/linked
 solution: $(BUILD)/solution.o $(BUILD)/exercise_check.o $(LIB) $(BUILD)/linked
 	$(NVCC) $(COURSE_LDFLAGS) $(LDFLAGS) $(BUILD)/solution.o $(BUILD)/exercise_check.o $(LIB) -o $@ $(LDLIBS)
 
+# The checker's corpus (tests/wrong/*.cu): wrong solutions of the kinds students hand in, each built
+# with the exercise checker in place of exercise.cu; common/test.sh runs them with a GPU and checks
+# the verdict each file's "expect:" line names.
+WRONG := $(basename $(notdir $(wildcard tests/wrong/*.cu)))
+$(BUILD)/wrong:
+	@mkdir -p $@
+$(BUILD)/wrong/%.o: WERROR = 0
+$(BUILD)/wrong/%.o: tests/wrong/%.cu | $(BUILD)/wrong
+	$(NVCC) $(COURSE_NVCCFLAGS) $(NVCCFLAGS) -I. -c $< -o $@
+$(BUILD)/wrong/%: $(BUILD)/wrong/%.o $(BUILD)/exercise_check.o $(LIB) $(BUILD)/linked
+	$(NVCC) $(COURSE_LDFLAGS) $(LDFLAGS) $< $(BUILD)/exercise_check.o $(LIB) -o $@ $(LDLIBS)
+wrong: $(addprefix $(BUILD)/wrong/,$(WRONG))
+
 run: $(call BUILT,$(RUN_PROGS))
 	@for p in $(RUN_PROGS); do ./$$p $(ARGS) || exit $$?; done
 
@@ -80,8 +93,11 @@ check: $(call BUILT,$(PROGRAMS))
 	@for p in $(RUN_PROGS) $(if $(HAS_SOLUTION),$(if $(filter command line,$(origin PROG)),,solution)); do \
 	    ./$$p --check $(ARGS) || exit $$?; done
 
+# The checker runs your kernel once more under compute-sanitizer: the one next to this nvcc, unless
+# COMPUTE_SANITIZER names another (checker.h).
+SANITIZER_NEXT_TO_NVCC := $(wildcard $(dir $(NVCC))compute-sanitizer)
 exercise: $(call BUILT,student)
-	./student $(ARGS)
+	$(if $(SANITIZER_NEXT_TO_NVCC),COMPUTE_SANITIZER=$${COMPUTE_SANITIZER:-$(SANITIZER_NEXT_TO_NVCC)}) ./student $(ARGS)
 
 profile: $(call BUILT,$(RUN_PROGS))
 	@for p in $(RUN_PROGS); do bash $(COMMON)/profile.sh ./$$p '$(PROFILE_METRICS)' $(ARGS) || exit $$?; done
@@ -110,7 +126,7 @@ help::
 	@echo "make            build $(PROGRAMS) (ARCH=$(ARCH): $(ARCH_FLAGS))"
 	@echo "make run        run the lesson (ARGS='--quick', '--csv', '--size ...' are passed on)"
 	@echo "make check      verify every kernel at odd sizes (--check)"
-	$(if $(HAS_EXERCISE),@echo "make exercise   build ./student from your exercise.cu; verify and time it")
+	$(if $(HAS_EXERCISE),@echo "make exercise   build ./student from your exercise.cu; verify it (with compute-sanitizer), time it, give the verdict")
 	@echo "make profile    Nsight Compute counters for the lesson's kernels"
 	@echo "make sanitize   compute-sanitizer memcheck, racecheck, initcheck, synccheck on --check"
 	@echo "make test       this lesson's tests (as the root 'make test' runs them)"
