@@ -1,8 +1,8 @@
 # The course: `make` builds every lesson, `make run` runs them in order, `make test` tests them.
 # ARCH=..., ARGS=... and the other variables of `make help` are passed on to every lesson
 # (e.g. make run ARGS=--quick).  `make -j4` builds the lessons in parallel (common/'s library first).
-# A lesson folder takes part once it has a Makefile; folders that only hold a README are skipped.
-LESSONS := $(sort $(patsubst %/Makefile,%,$(wildcard 0*/Makefile)))
+# The lessons are those lessons.txt lists, in its order (common/ADDING_A_LESSON.md adds one).
+LESSONS := $(shell sed -e 's/\#.*//' lessons.txt | awk 'NF {print $$1}')
 BUILD_LESSONS := $(addprefix build-,$(LESSONS))
 
 .PHONY: all lib run test check sanitize profile results answers handout plot clean help $(BUILD_LESSONS)
@@ -78,3 +78,6 @@ help:
 	@echo "(options every program takes, e.g. --quick, --csv, --reps N), NVCC=, HOSTCXX=, CUDART=shared,"
 	@echo "NVCCFLAGS=, LDFLAGS=, WERROR=0, VERBOSE=1 (see 'make help' in a lesson)."
 	@echo "In a lesson folder, 'make help' lists that lesson's targets; PROG=name picks one program."
+
+print-%:
+	@echo '$($*)'

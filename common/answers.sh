@@ -10,7 +10,9 @@ TARGET=answers
 # shellcheck source=run_info.sh
 . "$COMMON/run_info.sh"
 mkdir -p "$ROOT/results/$slug/answers"
-[ $# -eq 0 ] && set -- "$ROOT"/0*/
+# shellcheck source=lessons.sh
+. "$COMMON/lessons.sh"
+[ $# -eq 0 ] && set -- $(course_lesson_dirs "$ROOT")
 status=0
 for d in "$@"; do
     d=${d%/}

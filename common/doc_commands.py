@@ -5,7 +5,7 @@ usage: doc_commands.py ROOT [LESSON_DIR ...]     check (default: every lesson wi
        doc_commands.py --list ROOT [LESSON_DIR ...]   only print what would be run
 
 Every `./program args` and `make <target> ... ARGS="..."` shown in a code span or a fenced block of
-README.md, TEACHING.md, REFERENCES.md, common/*.md, teaching/*.md and 0*/**/*.md is turned into the programs it
+README.md, TEACHING.md, REFERENCES.md, common/*.md, teaching/*.md and every lesson's **/*.md is turned into the programs it
 would run and their arguments, and each program is run with those arguments plus --dry-run: it must
 exit 0 at its first GPU call ("dry run: arguments accepted"), so no GPU is needed and a typo in the
 docs, or a program that stopped taking a documented option, fails `make test`.
@@ -46,6 +46,9 @@ CODE_LANGS = {"c", "cpp", "c++", "cu", "cuda", "python", "py", "make", "makefile
 # A metavariable of the usage text standing for a value: N, NXxNY, WxH, LIST, M, K ...
 METAVAR = re.compile(r"^[A-Z][A-Za-z|]*$")
 SEPARATORS = {"&&", "||", ";", "|", "&"}
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lessons import lesson_names  # noqa: E402  (common/lessons.py)
 
 
 class Skip(Exception):
@@ -162,8 +165,7 @@ class Course:
 
     def __init__(self, root, tested):
         self.root = root
-        self.lessons = sorted(os.path.basename(os.path.dirname(m))
-                              for m in glob.glob(os.path.join(root, "0*", "Makefile")))
+        self.lessons = [les for les in lesson_names(root) if os.path.isfile(os.path.join(root, les, "Makefile"))]
         self.tested = set(tested)
         self._progs = {}
 

@@ -104,7 +104,7 @@ for f in "$@"; do
     to_tsv "$f" >"$tmp/$i.tsv"
     if [ ! -s "$tmp/$i.tsv" ]; then err "$f: the CSV is empty (no rows below the header)"; status=1; continue; fi
     if [ "$course" = 1 ]; then
-        other=$(awk -F'\t' '$1 !~ /^0[0-9]_/ {print $1; exit}' "$tmp/$i.tsv")
+        other=$(awk -F'\t' '$1 !~ /^[0-9][0-9]_/ {print $1; exit}' "$tmp/$i.tsv")
         [ -z "$other" ] || { err "$f: not a lesson's CSV (first column '$other')"; status=1; continue; }
     else
         other=$(awk -F'\t' -v l="$lesson" '$1 != l {print $1; exit}' "$tmp/$i.tsv")

@@ -7,6 +7,9 @@
 # <!-- results-more:begin/end --> block (in its In depth section) when it has one, else to the
 # results block. RESULTS_PAGES names the notes page of a program that has its own
 # (`async_copy=ASYNC.md`; the others go to README.md).
+# A lesson changes only when all its runs succeeded: a build or run that fails leaves its CSV, notes
+# and figures as they were, shows the failing command and the end of its output, and makes the
+# exit code 1.  Each run is announced before it starts.
 # usage: results.sh [lesson dirs...]
 # RESULTS_CSV_ONLY=1 stores the CSV (and run.txt) of a second GPU without touching the READMEs,
 # which quote one GPU (the root README's "Two memory systems" compares the stored runs).
@@ -16,25 +19,31 @@ ROOT=$(dirname "$COMMON")
 TARGET=results
 # shellcheck source=run_info.sh
 . "$COMMON/run_info.sh"
-mkdir -p "$ROOT/results/$slug"
-# what the figures (make plot) and the comparison of GPUs name as the run's origin
-printf 'gpu=%s\ncuda=%s\ndriver=%s\ndate=%s\n' "$gpu" "$cuda" "$driver" "$day" >"$ROOT/results/$slug/run.txt"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-[ $# -eq 0 ] && set -- "$ROOT"/0*/
+# shellcheck source=lessons.sh
+. "$COMMON/lessons.sh"
+[ $# -eq 0 ] && set -- $(course_lesson_dirs "$ROOT")
 status=0
+refreshed=()
+unchanged=()
 for d in "$@"; do
     d=${d%/}
     [ -f "$d/Makefile" ] || continue
     name=$(basename "$d")
     read -r -a progs <<<"$(make -s --no-print-directory -C "$d" print-PROGS)"
-    make -s --no-print-directory -C "$d" all >/dev/null || { echo "$name: build failed"; status=1; continue; }
+    echo "== $name: building ..."
+    if ! make -s --no-print-directory -C "$d" all >"$tmp/build" 2>&1; then
+        echo "== $name: the build FAILED; nothing of $name was changed:"
+        tail -20 "$tmp/build" | sed 's/^/    /'
+        status=1; unchanged+=("$name"); continue
+    fi
     IFS=';' read -r -a runs <<<"$(make -s --no-print-directory -C "$d" print-RESULTS_ARGS)"
     [ ${#runs[@]} -eq 0 ] && runs=("")
     read -r -a pages <<<"$(make -s --no-print-directory -C "$d" print-RESULTS_PAGES)"
     # page_of PROG: the notes page its output goes to
     page_of() { local m; for m in "${pages[@]}"; do [ "${m%%=*}" = "$1" ] && { echo "${m#*=}"; return; }; done; echo README.md; }
-    rm -f "$tmp"/block.* "$tmp"/more.*
+    rm -f "$tmp"/block.* "$tmp"/more.* "$tmp"/*.csv
     for p in "${progs[@]}"; do
         pg=$(page_of "$p")
         [ -f "$tmp/block.$pg" ] || {
@@ -46,10 +55,14 @@ for d in "$@"; do
     jobs=()
     for p in "${progs[@]}"; do jobs+=("$p|"); done
     for args in "${runs[@]}"; do [ -n "$(echo "$args" | tr -d ' ')" ] && jobs+=("${progs[0]}|$args"); done
+    ok=1
+    n=0
     for job in "${jobs[@]}"; do
+        n=$((n + 1))
         prog=${job%%|*}
         args=${job#*|}
         args=$(echo "$args" | sed 's/^ *//; s/ *$//')
+        echo "== $name: running ./$prog${args:+ $args} ($n of ${#jobs[@]}) ..."
         t0=$(date +%s%N)
         # The run without arguments also writes its rows, as --csv would print them, to the CSV
         # (report.c's LESSON_SUMMARY_FILE): the CSV and the README block are the same measurement.
@@ -58,8 +71,14 @@ for d in "$@"; do
         # shellcheck disable=SC2086
         (cd "$d" && LESSON_SUMMARY_FILE=$csv ./"$prog" $args) >"$tmp/out" 2>&1
         rc=$?
-        echo "== $name: ./$prog $args ($(( ($(date +%s%N) - t0) / 1000000 )) ms)"
-        [ $rc -eq 0 ] || { echo "$name: ./$prog $args exited $rc"; status=1; }
+        if [ $rc -ne 0 ]; then
+            # A failed run changes nothing of its lesson: its notes keep the last good measurement.
+            echo "== $name: ./$prog${args:+ $args} FAILED (exit $rc); nothing of $name was changed. Its output ends:"
+            tail -25 "$tmp/out" | sed 's/^/    /'
+            ok=0
+            break
+        fi
+        echo "   done in $(( ($(date +%s%N) - t0) / 1000000 )) ms"
         # a run with arguments goes to the page's In depth block (results-more) when it has one,
         # so the body of the notes keeps only the default run a student repeats with `make run`
         pg=$(page_of "$prog")
@@ -77,9 +96,16 @@ for d in "$@"; do
             echo
         } >>"$dest"
     done
-    for p in "${progs[@]}"; do
-        cp "$tmp/$p.csv" "$ROOT/results/$slug/$p.csv" 2>/dev/null || status=1
-    done
+    for p in "${progs[@]}"; do [ -s "$tmp/$p.csv" ] || ok=0; done
+    if [ $ok = 0 ]; then
+        status=1; unchanged+=("$name"); continue
+    fi
+    # every run succeeded: now, and only now, the lesson's CSV, blocks, figures and profile change
+    mkdir -p "$ROOT/results/$slug"
+    for p in "${progs[@]}"; do cp "$tmp/$p.csv" "$ROOT/results/$slug/$p.csv"; done
+    # what the figures (make plot) and the comparison of GPUs name as the run's origin
+    printf 'gpu=%s\ncuda=%s\ndriver=%s\ndate=%s\n' "$gpu" "$cuda" "$driver" "$day" >"$ROOT/results/$slug/run.txt"
+    refreshed+=("$name")
     [ "${RESULTS_CSV_ONLY:-0}" = 1 ] && continue
     for b in "$tmp"/block.*; do
         python3 "$COMMON/readme_block.py" "$d/${b##*/block.}" results "$b"
@@ -88,25 +114,36 @@ for d in "$@"; do
         [ -f "$b" ] && python3 "$COMMON/readme_block.py" "$d/${b##*/more.}" results-more "$b"
     done
     # the lesson's figures, redrawn from the CSV just stored (make plot; skipped without gnuplot)
+    echo "== $name: redrawing its figures ..."
     make -s --no-print-directory -C "$d" plot RESULTS_GPU="$slug" >/dev/null || status=1
-    # each page's profile block: `make profile` of the programs whose results it shows
+    # each page's profile block: `make profile` of the programs whose results it shows; a profile
+    # that fails leaves the page's profile block as it was
     for b in "$tmp"/block.*; do
         pg=${b##*/block.}
         grep -q '<!-- profile:begin -->' "$d/$pg" && command -v ncu >/dev/null 2>&1 || continue
+        echo "== $name: make profile for $pg ..."
+        prof_ok=1
         {
             echo "\`make profile\` on the same GPU ($day):"
             echo '```text'
             for p in "${progs[@]}"; do
                 [ "$(page_of "$p")" = "$pg" ] || continue
-                make -s --no-print-directory -C "$d" profile PROG="$p" 2>&1 | grep -v '^Profiling'
+                make -s --no-print-directory -C "$d" profile PROG="$p" >"$tmp/prof.out" 2>&1 || prof_ok=0
+                grep -v '^Profiling' "$tmp/prof.out"
             done
             echo '```'
         } >"$tmp/prof"
-        python3 "$COMMON/readme_block.py" "$d/$pg" profile "$tmp/prof"
+        if [ $prof_ok = 1 ]; then python3 "$COMMON/readme_block.py" "$d/$pg" profile "$tmp/prof"
+        else echo "== $name: make profile FAILED; $pg's profile block was left as it was:"; tail -15 "$tmp/prof.out" | sed 's/^/    /'; status=1; fi
     done
 done
 if [ "${RESULTS_CSV_ONLY:-0}" = 1 ]; then
-    echo "CSV rows are in results/$slug/ (RESULTS_CSV_ONLY: no README was changed)."
+    [ ${#refreshed[@]} -gt 0 ] && echo "CSV rows of ${refreshed[*]} are in results/$slug/ (RESULTS_CSV_ONLY: no README was changed)."
+    [ ${#unchanged[@]} -gt 0 ] && echo "NOT changed, a build or run failed (see above): ${unchanged[*]}."
+    exit $status
+fi
+if [ ${#refreshed[@]} -eq 0 ]; then
+    echo "No lesson ran through: nothing was changed."
     exit $status
 fi
 # The root README's one-page summary, from every lesson's CSV of this GPU.
@@ -124,5 +161,6 @@ if python3 "$COMMON/compare_gpus.py" "$ROOT" >"$tmp/gpus" 2>/dev/null && [ -s "$
     python3 "$COMMON/readme_block.py" "$ROOT/README.md" gpus "$tmp/gpus"
     command -v gnuplot >/dev/null && { python3 "$COMMON/compare_gpus.py" "$ROOT" --svg "$ROOT/gpus.svg" >/dev/null || status=1; }
 fi
-echo "CSV rows are in results/$slug/; the READMEs' results blocks were refreshed."
+[ ${#refreshed[@]} -gt 0 ] && echo "Refreshed (CSV in results/$slug/, results blocks, figures): ${refreshed[*]}."
+[ ${#unchanged[@]} -gt 0 ] && echo "NOT changed, a build or run failed (see above): ${unchanged[*]}."
 exit $status

@@ -8,13 +8,20 @@ summary follows the memory-bound journey.  So are rows measured at another size 
 main one (labels ending in "@odd": 8191 x 4097 in lessons 07 and 08), so that every line compares
 kernels moving the same matrix."""
 import csv
+import os
 import re
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lessons import lesson_names, tagged  # noqa: E402  (common/lessons.py: the course's lessons.txt)
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
 # Reference rows (copies, cuBLAS) that the transpose lessons measure next to their own kernels are
-# left out of their lines; in lessons 01, 02 and 04 the copies are the subject, so they stay.
-BASELINE = re.compile(r"^(copy|cublas)", re.I)
-COPIES_ARE_THE_SUBJECT = {"01_dram_burst", "02_coalescing", "04_transpose_bounds"}
+# left out of their lines; in the lessons tagged `copies` in lessons.txt the copies are the subject,
+# so they stay.
+BASELINE = re.compile(r"^(copy|cublas|f4 x)", re.I)
+COPIES_ARE_THE_SUBJECT = tagged(ROOT, "copies")
 
 COLS = ["lesson", "experiment", "kernel", "status", "ms_median", "ms_min", "ms_max", "bytes",
         "gbs", "pct_d2d", "pct_peak", "extra_name", "extra"]
@@ -37,7 +44,8 @@ def main(paths):
                 if " @" in r["kernel"]:   # another size (e.g. "@odd"): not the lesson's main matrix
                     continue
                 lessons.setdefault(r["lesson"], []).append(r)
-    order = sorted(lessons)
+    course = lesson_names(ROOT)
+    order = sorted(lessons, key=lambda name: (course.index(name) if name in course else len(course), name))
     if not order:
         print("(no measured rows to summarise)")
         return 0

@@ -29,7 +29,9 @@ trap 'rm -rf "$tmp"' EXIT
 lessons=()
 course=0
 if [ $# -eq 0 ]; then
-    for d in "$ROOT"/0*/; do [ -f "$d/Makefile" ] && lessons+=("${d%/}"); done
+    # shellcheck source=lessons.sh
+    . "$COMMON/lessons.sh"
+    for d in $(course_lesson_dirs "$ROOT"); do [ -f "$d/Makefile" ] && lessons+=("$d"); done
     course=1
 else
     for d in "$@"; do

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# make results changes a lesson only when all its runs succeeded (common/results.sh), tested without
+# a GPU: stand-in nvidia-smi and nvcc scripts name a GPU, and two toy lessons stand in for real ones
+# (Makefiles that build nothing; programs that are shell scripts): one whose program prints a table
+# and its CSV rows, one whose second run fails.  One "PASS name" / "FAIL name" line per check.
+set -u
+COMMON=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass() { echo "PASS $*"; }
+fail() { echo "FAIL $*"; }
+
+# a course of two toy lessons: common/ as it is, a root README with the summary markers
+mkdir -p "$tmp/course" "$tmp/bin"
+cp -r "$COMMON" "$tmp/course/common"
+rm -rf "$tmp/course/common/build"
+printf '01_works\n02_fails\n' >"$tmp/course/lessons.txt"
+printf '# toy\n<!-- summary:begin -->\nOLD\n<!-- summary:end -->\n' >"$tmp/course/README.md"
+toy() {   # toy NAME RESULTS_ARGS PROGRAM-BODY
+    local d="$tmp/course/$1"
+    mkdir -p "$d"
+    printf 'PROGS := prog\nRESULTS_ARGS := %s\nall plot:\n\t@true\nprint-%%:\n\t@echo '"'"'$($*)'"'"'\n' "$2" >"$d/Makefile"
+    printf '#!/usr/bin/env bash\n%s\n' "$3" >"$d/prog"
+    chmod +x "$d/prog"
+    printf '# %s\n<!-- results:begin -->\nOLD BLOCK\n<!-- results:end -->\n' "$1" >"$d/README.md"
+}
+row='echo "lesson,experiment,kernel,status,ms_median,ms_min,ms_max,bytes,gbs,pct_d2d,pct_peak,extra_name,extra" >>"$LESSON_SUMMARY_FILE"; echo "01_works,t,\"k\",ok,1,1,1,2,2.0,50.0,40.0,," >>"$LESSON_SUMMARY_FILE"'
+toy 01_works "" "[ \"\${LESSON_SUMMARY_FILE:-}\" != /dev/null ] && { $row; }; echo 'a table of the toy kernel'"
+toy 02_fails ";--second" '[ "${1:-}" = --second ] && { echo "the second run broke: out of cheese" >&2; exit 4; }; [ "${LESSON_SUMMARY_FILE:-}" != /dev/null ] && echo "lesson,x" >>"$LESSON_SUMMARY_FILE"; echo fine'
+cp "$tmp/course/02_fails/README.md" "$tmp/before.md"
+
+# stand-ins for a machine with a GPU
+cat >"$tmp/bin/nvidia-smi" <<'SH'
+#!/bin/sh
+case "$*" in
+    -L) echo "GPU 0: Toy GPU (UUID: GPU-0)" ;;
+    *name*) echo "Toy GPU" ;;
+    *driver_version*) echo "999.1" ;;
+esac
+SH
+printf '#!/bin/sh\necho "Cuda compilation tools, release 12.9, V12.9.0"\n' >"$tmp/bin/nvcc"
+chmod +x "$tmp/bin/nvidia-smi" "$tmp/bin/nvcc"
+
+out=$(cd "$tmp/course" && PATH="$tmp/bin:$PATH" bash common/results.sh 01_works 02_fails 2>&1)
+rc=$?
+csvs="$tmp/course/results/Toy_GPU"
+[ "$rc" = 1 ] && pass "make results: a failed run makes the exit code 1" || fail "make results: a failed run makes the exit code 1 (got $rc)"
+if cmp -s "$tmp/before.md" "$tmp/course/02_fails/README.md" && ! grep -qs '^lesson,x' "$csvs"/*.csv; then
+    pass "make results: the lesson whose run failed keeps its notes and CSV"
+else fail "make results: the lesson whose run failed keeps its notes and CSV"; fi
+if echo "$out" | grep -q 'running ./prog --second (2 of 2)' && echo "$out" | grep -q 'FAILED (exit 4)' &&
+        echo "$out" | grep -q 'out of cheese' && echo "$out" | grep -q 'NOT changed.*02_fails'; then
+    pass "make results: announces each run, shows the failing command and its output"
+else fail "make results: announces each run, shows the failing command and its output"; echo "$out" | sed 's/^/    /'; fi
+if grep -q 'a table of the toy kernel' "$tmp/course/01_works/README.md" && ! grep -q 'OLD BLOCK' "$tmp/course/01_works/README.md" &&
+        grep -q '^01_works,t,"k",ok' "$csvs/prog.csv" 2>/dev/null && grep -q 'gpu=Toy GPU' "$csvs/run.txt" 2>/dev/null; then
+    pass "make results: a lesson whose runs all succeeded gets its block, CSV and run.txt"
+else fail "make results: a lesson whose runs all succeeded gets its block, CSV and run.txt"; fi
