@@ -320,7 +320,30 @@ fi
 for d in "$@"; do
     if [ -f "$d/Makefile" ]; then test_lesson "$d"; fi
 done
+# The library's own GPU tests (common/tests/test_*.cu): built always, run with a GPU.
+gpu_unit_tests() {
+    local p
+    if ! make -s --no-print-directory -C "$COMMON" tests >"$LOG/build" 2>&1; then
+        bad "common: the GPU tests (tests/test_*.cu) build with warnings as errors"
+        sed 's/^/    /' "$LOG/build" | head -20
+        return
+    fi
+    ok "common: the GPU tests (tests/test_*.cu) build with warnings as errors"
+    [ "$gpu" = 1 ] || return 0
+    for p in $(make -s --no-print-directory -C "$COMMON" print-GPU_TESTS); do
+        "$p" >"$LOG/unit" 2>&1 || bad "common: $(basename "$p") exited $?"
+        while read -r line; do
+            case "$line" in
+                PASS*) ok "common: ${line#PASS }" ;;
+                FAIL*) bad "common: ${line#FAIL }" ;;
+                *) echo "      $line" ;;
+            esac
+        done <"$LOG/unit"
+    done
+}
+
 if [ "${roottest:-0}" = 1 ]; then
+    gpu_unit_tests
     build_rule_tests
     shared_tree_test
     handout_test
