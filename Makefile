@@ -5,7 +5,7 @@
 LESSONS := $(shell sed -e 's/\#.*//' lessons.txt | awk 'NF {print $$1}')
 BUILD_LESSONS := $(addprefix build-,$(LESSONS))
 
-.PHONY: all lib run test check sanitize profile results answers handout plot clean help $(BUILD_LESSONS)
+.PHONY: all lib run test check sanitize profile results answers grade handout plot clean help $(BUILD_LESSONS)
 
 all: $(BUILD_LESSONS)
 
@@ -41,6 +41,12 @@ results: all
 answers: all
 	@bash common/answers.sh $(LESSONS)
 
+# Every lesson's exercise checked in one go (a student's copy of the course, for its instructor): a
+# table of verdicts and a JUnit XML file (GRADE_XML=path; default grade.xml) for autograders.
+GRADE_XML ?= grade.xml
+grade: lib
+	@bash common/grade.sh $(GRADE_XML)
+
 # The students' copy of the course: the committed tree without the reference solutions, the
 # instructors' pages and the answer runs (HANDOUT=path.tar.gz to choose where).
 HANDOUT ?= course-handout.tar.gz
@@ -71,6 +77,7 @@ help:
 	@echo "               measured output in the lesson READMEs"
 	@echo "make answers   (GPU) the runs that answer each lesson's predictions and exercises, into"
 	@echo "               results/<GPU>/answers/ (quoted by the instructors' pages in teaching/)"
+	@echo "make grade     (GPU) every lesson's exercise checked: a table of verdicts and grade.xml (JUnit)"
 	@echo "make handout   the students' copy: a tarball without solutions, TEACHING.md and teaching/"
 	@echo "make plot      redraw every figure from results/$(RESULTS_GPU)/ (needs gnuplot)"
 	@echo "make clean     remove build outputs"

@@ -10,7 +10,7 @@
 #   - results/<GPU>/run.txt beside the (first) CSV names the GPU, CUDA version, driver and date of the
 #     run (lines gpu=, cuda=, driver=, date=); every figure carries them;
 #   - the diagrams that are computed rather than measured (02 and 05: the sectors a warp touches,
-#     07: the bank of every element of a tile) come from common/figures/diagrams.c, built here with the
+#     07: the bank of every element of a tile) come from figures/diagrams.c (at the course's root: it reads the lessons' C models), built here with the
 #     lesson headers that hold the model;
 #   - run from the course root (LESSON_DIR is the folder with common/), it draws the course chart,
 #     common/plot-course.gp -> course.svg, from every CSV of results/<GPU>/.
@@ -185,14 +185,14 @@ for s in "${scripts[@]}"; do
 done
 
 # ---- the computed diagrams (no data: the lesson's C model) ------------------------------------
-if [ "$course" = 0 ] && grep -q "\"$lesson\"" "$COMMON/figures/diagrams.c" 2>/dev/null; then
+if [ "$course" = 0 ] && grep -q "\"$lesson\"" "$ROOT/figures/diagrams.c" 2>/dev/null; then
     cc=${CC:-cc}
     command -v "$cc" >/dev/null 2>&1 || cc=gcc
     if ! command -v "$cc" >/dev/null 2>&1; then
         echo "diagrams: no C compiler (cc or gcc): the diagrams were not redrawn" >&2
     elif ! "$cc" -std=c99 -O2 -Wall -Wextra -Werror -pedantic -I"$ROOT" -o "$tmp/diagrams" \
-            "$COMMON/figures/diagrams.c" -lm 2>"$tmp/cc.err"; then
-        err "common/figures/diagrams.c does not build; the diagrams are unchanged:"
+            "$ROOT/figures/diagrams.c" -lm 2>"$tmp/cc.err"; then
+        err "figures/diagrams.c does not build; the diagrams are unchanged:"
         sed 's/^/    /' "$tmp/cc.err" >&2
         status=1
     else

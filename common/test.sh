@@ -155,6 +155,7 @@ test_lesson() {
         done
     done
 
+    corpus "$dir" "$name"
     if [ "$gpu" = 0 ]; then
         for p in "${progs[@]}"; do
             rc=$(run "$dir/$p" --check)
@@ -196,6 +197,36 @@ test_lesson() {
     done
 }
 
+# corpus DIR NAME: the checker's corpus of wrong solutions (DIR/tests/wrong/*.cu, each built with the
+# lesson's checker by `make wrong`): each must get the verdict its first line names --
+# "/* expect: wrong" (exit 1), "short" (exit 6, correct but short of the goal) or "met" (exit 0) --
+# and, when the line quotes a text ("/* expect: wrong \"wrote outside\""), say it.  With a GPU only;
+# without one the corpus must build.
+corpus() {
+    local dir=$1 name=$2 f w exp text want rc build sanitizer n=0 good=0
+    [ -d "$dir/tests/wrong" ] || return 0
+    if ! make -s --no-print-directory -C "$dir" -j2 wrong >"$LOG/build" 2>&1; then
+        bad "$name: the checker's corpus of wrong solutions builds"
+        sed 's/^/    /' "$LOG/build" | head -20
+        return
+    fi
+    [ "$gpu" = 1 ] || { ok "$name: the checker's corpus of wrong solutions builds ($(ls "$dir"/tests/wrong/*.cu | wc -l) files)"; return; }
+    build=$(make -s --no-print-directory -C "$dir" print-BUILD)
+    sanitizer=$(make -s --no-print-directory -C "$dir" print-SANITIZER_NEXT_TO_NVCC)
+    for f in "$dir"/tests/wrong/*.cu; do
+        w=$(basename "$f" .cu)
+        exp=$(head -n 1 "$f" | sed -n 's|^/\* expect: \([a-z]*\).*|\1|p')
+        text=$(head -n 1 "$f" | sed -n 's|^/\* expect: [a-z]* "\(.*\)".*|\1|p')
+        case "$exp" in wrong) want=1 ;; short) want=6 ;; met) want=0 ;; *) bad "$name: tests/wrong/$w.cu: no 'expect:' line"; continue ;; esac
+        rc=$(cd "$dir" && COMPUTE_SANITIZER=${COMPUTE_SANITIZER:-$sanitizer} run "$build/wrong/$w")
+        if [ "$rc" = "$want" ] && { [ -z "$text" ] || cat "$LOG/out" "$LOG/err" | grep -qF -- "$text"; }; then
+            ok "$name: the checker calls tests/wrong/$w.cu $exp${text:+ (\"$text\")}"
+        else
+            bad "$name: the checker calls tests/wrong/$w.cu $exp${text:+ (\"$text\")} (got exit $rc: $(cat "$LOG/out" "$LOG/err" | grep -m1 -E 'FAIL|VERDICT|rror' ))"
+        fi
+    done
+}
+
 # ---- the build rules themselves (root `make test` only) -----------------------------------------
 # make_out ARGS...: runs make, keeps its output (stdout and stderr) in $LOG/make; echoes the exit code
 make_out() { make --no-print-directory "$@" >"$LOG/make" 2>&1; echo $?; }
@@ -226,6 +257,15 @@ build_rule_tests() {
             if [ "$rc" = 3 ] && grep -q "make $t needs a GPU" "$LOG/out"; then ok "build: make $t without a GPU exits 3 and says why"
             else bad "build: make $t without a GPU exits 3 and says why (exit $rc)"; fi
         done
+    fi
+    # make grade without a GPU: every lesson skipped, saying so, in the table and the JUnit file
+    if [ "$gpu" = 0 ]; then
+        rc=$(GRADE_GPU=0 run bash "$COMMON/grade.sh" "$LOG/grade.xml")
+        nex=$(for l in $(course_lesson_dirs "$ROOT"); do [ -f "$l/exercise.cu" ] && echo "$l"; done | wc -l)
+        if [ "$rc" = 3 ] && [ "$(grep -c 'skipped: no GPU' "$LOG/out")" = "$nex" ] &&
+                python3 -c 'import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); s = r.find("testsuite"); sys.exit(0 if s is not None and int(s.get("tests")) == int(sys.argv[2]) == len(s.findall("testcase/skipped")) else 1)' "$LOG/grade.xml" "$nex"; then
+            ok "build: make grade without a GPU skips all $nex exercises, saying so, in its table and its JUnit XML (exit 3)"
+        else bad "build: make grade without a GPU (exit $rc: $(tail -2 "$LOG/out" | head -1))"; fi
     fi
     # make results changes a lesson only when all its runs succeeded (stand-in GPU, toy lessons)
     script_tests results "$COMMON/tests/test_results.sh"

@@ -1,4 +1,4 @@
-/* A few SVG primitives for the course's computed diagrams (common/figures/diagrams.c).  Plain C99.
+/* A few SVG primitives for the course's computed diagrams (figures/diagrams.c).  Plain C99.
  * Every number is written with a fixed format, so the same picture gives the same bytes. */
 #ifndef SVG_H
 #define SVG_H

@@ -20,7 +20,7 @@
  *                                        and the passes of a row write and a column read from
  *                                        07_shared_tiled/banks.h (tile_smem_wavefronts).
  *
- * Built by common/plot.sh:  cc -std=c99 -Wall -Wextra -Werror -pedantic -I<course root> common/figures/diagrams.c
+ * Built by common/plot.sh:  cc -std=c99 -Wall -Wextra -Werror -pedantic -I<course root> figures/diagrams.c
  * The model functions used: warp_sectors() and kernel_kind_t of 05_transpose_naive/sectors.h;
  * tile_smem_wavefronts(), SMEM_BANKS, PHASE_STORE_ROW, PHASE_LOAD_COLUMN of 07_shared_tiled/banks.h;
  * block_order_row_major(), block_order_diagonal(), block_order_diagonal_square_only() of
@@ -28,7 +28,7 @@
 #include "05_transpose_naive/sectors.h"
 #include "06_unroll_diagonal/block_order.h"
 #include "07_shared_tiled/banks.h"
-#include "common/figures/svg.h"
+#include "figures/svg.h"
 
 #include <stdio.h>
 #include <stdlib.h>
