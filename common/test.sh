@@ -268,7 +268,10 @@ build_rule_tests() {
         else bad "build: make grade without a GPU (exit $rc: $(tail -2 "$LOG/out" | head -1))"; fi
     fi
     # make results changes a lesson only when all its runs succeeded (stand-in GPU, toy lessons)
-    script_tests results "$COMMON/tests/test_results.sh"
+    script_tests build "$COMMON/tests/test_results.sh"
+    # common/ADDING_A_LESSON.md: a toy lesson scaffolded from the page builds, checks and reaches
+    # the summary
+    script_tests build "$COMMON/tests/test_new_lesson.sh" "$gpu"
     # VERBOSE=1 on a built tree rebuilds (its own objects) to show the register report
     rc=$(make_out -s -C "$lesson" -n VERBOSE=1 all)
     if [ "$rc" = 0 ] && grep -q -- '-Xptxas -v' "$LOG/make"; then ok "build: VERBOSE=1 rebuilds with the register report"
