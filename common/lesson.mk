@@ -107,7 +107,7 @@ print-%:
 	@echo '$($*)'
 
 help::
-	@echo "make            build $(PROGRAMS) (ARCH=$(ARCH): $(ARCH_FLAGS))"
+	@echo "make            build $(PROGRAMS) (ARCH=$(ARCH): $(if $(ARCH_ERROR),not buildable here; make says why,$(ARCH_FLAGS)))"
 	@echo "make run        run the lesson (ARGS='--quick', '--csv', '--size ...' are passed on)"
 	@echo "make check      verify every kernel at odd sizes (--check)"
 	$(if $(HAS_EXERCISE),@echo "make exercise   build ./student from your exercise.cu; verify and time it")
@@ -117,7 +117,8 @@ help::
 	@echo "make clean      remove build outputs"
 	@echo "make plot       redraw the lesson's figures from results/$(RESULTS_GPU)/ (CSV=file: another run; needs gnuplot)"
 	@echo "PROG=name       run, check, profile or sanitize only that program ($(PROGS))"
-	@echo "ARCH=sm_90|native|auto (default auto: the GPU present, else sm_70/75,80,90+PTX)"
+	@echo "ARCH=auto|native|sm_XY|compute_XY, or a list ('sm_75 sm_86'): GPU targets (default auto: the GPU"
+	@echo "                present, if this nvcc can build for it; without a GPU sm_70/75,80,90+PTX)"
 	@echo "VERBOSE=1       also print registers/shared memory per kernel (-Xptxas -v; rebuilds)"
 	@echo "WERROR=0        warnings do not stop the build (your exercise.cu never stops on them)"
 	@echo "NVCC=path HOSTCXX=g++-11 CUDART=shared NVCCFLAGS=.. LDFLAGS=..  compiler, host compiler,"

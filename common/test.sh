@@ -186,7 +186,7 @@ test_lesson() {
 make_out() { make --no-print-directory "$@" >"$LOG/make" 2>&1; echo $?; }
 
 build_rule_tests() {
-    local lesson=$ROOT/01_dram_burst rc line
+    local lesson=$ROOT/01_dram_burst rc line t
     # nvcc is found without PATH's help when the toolkit sits in its usual home
     if [ -x /usr/local/cuda/bin/nvcc ]; then
         line=$(env PATH=/usr/bin:/bin make -s --no-print-directory -C "$ROOT/common" print-NVCC 2>&1)
@@ -229,6 +229,16 @@ build_rule_tests() {
     if [ "$rc" = 0 ] && grep -q 'transpose_bounds\.cu' "$LOG/make" && ! grep -q 'gpu\.cu' "$LOG/make"; then
         ok "build: a lesson's header rebuilds only what includes it"
     else bad "build: a lesson's header rebuilds only what includes it (exit $rc)"; fi
+    # common/tests/test_*.sh (the GPU code config.mk picks, make profile's messages, the notebook;
+    # stand-in nvcc, nvidia-smi and ncu, no GPU needed): their PASS/FAIL lines, counted as above
+    for t in "$COMMON"/tests/test_*.sh; do
+        bash "$t" >"$LOG/sh_test" 2>&1
+        rc=$?
+        while read -r line; do
+            case "$line" in PASS*) ok "${line#PASS }" ;; FAIL*) bad "${line#FAIL }" ;; *) echo "      $line" ;; esac
+        done <"$LOG/sh_test"
+        [ $rc -eq 0 ] || grep -q '^FAIL' "$LOG/sh_test" || bad "$(basename "$t") exited $rc"
+    done
 }
 
 # The instructors' shared-server recipe (TEACHING.md): one user builds, another runs from a tree
