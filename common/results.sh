@@ -44,12 +44,14 @@ for d in "$@"; do
     done
     # every program once with no arguments, then the first with each RESULTS_ARGS entry
     jobs=()
+    k=0
     for p in "${progs[@]}"; do jobs+=("$p|"); done
     for args in "${runs[@]}"; do [ -n "$(echo "$args" | tr -d ' ')" ] && jobs+=("${progs[0]}|$args"); done
     for job in "${jobs[@]}"; do
         prog=${job%%|*}
         args=${job#*|}
         args=$(echo "$args" | sed 's/^ *//; s/ *$//')
+        echo "== $name: running ./$prog${args:+ $args} ... ($((k += 1)) of ${#jobs[@]})"
         t0=$(date +%s%N)
         # The run without arguments also writes its rows, as --csv would print them, to the CSV
         # (report.c's LESSON_SUMMARY_FILE): the CSV and the README block are the same measurement.

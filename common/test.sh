@@ -90,6 +90,7 @@ test_lesson() {
     name=$(basename "$(cd "$dir" && pwd)")
     unit_tests "$name" "$(cd "$dir" && pwd)"
     results_check "$dir"
+    echo "== building $name (make -j2 all, warnings as errors) ..."
     if ! make -s --no-print-directory -C "$dir" -j2 EXERCISE_WERROR=1 all >"$LOG/build" 2>&1; then
         bad "$name: builds with warnings as errors"
         sed 's/^/    /' "$LOG/build" | head -40
@@ -280,6 +281,7 @@ handout_test() {
         ok "handout: the students' tarball has every exercise and no solution.cu, TEACHING.md or teaching/"
     else bad "handout: the students' tarball holds answers or lacks exercises (${leaks:-exercise.cu missing})"; fi
     tar -xzf "$tmpd/h.tar.gz" -C "$tmpd"
+    echo "== building the students' copy (make handout, then make -j2 in it) ..."
     rc=$(run make --no-print-directory -C "$tmpd/course-handout" -j2 WERROR=1)
     if [ "$rc" = 0 ]; then ok "handout: the students' copy builds with warnings as errors"
     else bad "handout: the students' copy builds (exit $rc: $(grep -m1 -i error "$LOG/out" "$LOG/err"))"; fi
