@@ -46,7 +46,8 @@ SANITIZE_FIRST = ["--check", "--quick"]                                  # sanit
 RUN_TARGETS = {"run", "check", "exercise", "profile", "profile-exercise", "profile-report", "sanitize"}
 RESULTS_GPU = "NVIDIA_H100_80GB_HBM3"   # the run the notes quote (lesson.mk's RESULTS_GPU)
 NEED_ARGS = {"profile", "profile-exercise", "sanitize"}  # without ARGS: nothing to check
-ROOT_TARGETS = {"run", "check", "profile", "sanitize"}   # the root Makefile's, passed to every lesson
+ROOT_TARGETS = {"run", "check", "profile", "sanitize",   # the root Makefile's, passed to every lesson
+                "profile-report"}                        # (to the lesson that has PROG)
 CODE_LANGS = {"c", "cpp", "c++", "cu", "cuda", "python", "py", "make", "makefile", "diff"}
 # A metavariable of the usage text standing for a value: N, NXxNY, WxH, LIST, M, K ...
 METAVAR = re.compile(r"^[A-Z][A-Za-z|]*$")
@@ -284,8 +285,6 @@ def make_runs(course, words, cwd):
     args = shlex.split(variables.get("ARGS", ""))
     check_placeholders(args)
     lesson = course.lesson_of(cwd)
-    if lesson == "" and "profile-report" in run:
-        raise Bad("profile-report is a target of a lesson folder, not of the root: make -C <lesson> profile-report")
     if lesson == "":
         # the root passes its targets to every lesson; one it lacks (`make exercise` in the root
         # README's prose) means "in a lesson folder": every lesson that has an exercise, then

@@ -130,6 +130,15 @@ for args in "PROG=transpose_naive" "ROW=NaiveCol" ""; do
         ok "make profile-report ${args:-(nothing)}: one line saying what to type, with a real row as the example; ncu not run"
     else bad "make profile-report ${args:-(nothing)}: one line saying what to type (exit $rc: $(head -2 "$tmp/out" | paste -sd'|'))"; fi
 done
+# from the root: in the lesson that has PROG
+rc=$(make -s --no-print-directory -C "$ROOT" profile-report PROG=no_such_program ROW=x >"$tmp/out" 2>&1; echo $?)
+if [ "$rc" != 0 ] && has "make profile-report needs PROG=<a program of a lesson>" "no lesson has a program no_such_program"; then
+    ok "root make profile-report with a PROG no lesson has: one line saying what to type"
+else bad "root make profile-report with a PROG no lesson has: one line saying what to type (exit $rc: $(head -1 "$tmp/out"))"; fi
+rc=$(make --no-print-directory -C "$ROOT" -n profile-report PROG=transpose_naive ROW="NaiveCol" >"$tmp/out" 2>&1; echo $?)
+if [ "$rc" = 0 ] && has "profile.sh --report" "'./transpose_naive' 'NaiveCol'"; then
+    ok "root make profile-report PROG=transpose_naive ROW=NaiveCol runs in 05_transpose_naive"
+else bad "root make profile-report PROG=transpose_naive runs in its lesson (exit $rc: $(grep -m1 -e '\*\*\*' -e needs "$tmp/out"))"; fi
 if make -s --no-print-directory -C "$ROOT/05_transpose_naive" help 2>/dev/null | grep -q '^make profile-report PROG=name ROW='; then
     ok "a lesson's make help lists make profile-report"
 else bad "a lesson's make help lists make profile-report"; fi
