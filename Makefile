@@ -5,7 +5,7 @@
 LESSONS := $(shell sed -e 's/\#.*//' lessons.txt | awk 'NF {print $$1}')
 BUILD_LESSONS := $(addprefix build-,$(LESSONS))
 
-.PHONY: all lib run test check sanitize profile results answers grade handout plot clean help $(BUILD_LESSONS)
+.PHONY: all lib run test check sanitize profile profile-report results answers grade handout plot clean help $(BUILD_LESSONS)
 
 all: $(BUILD_LESSONS)
 
@@ -32,6 +32,14 @@ check sanitize profile: $(if $(WRITABLE),all)
 
 test:
 	@bash common/test.sh
+
+# make profile-report PROG=name ROW="row" (common/PROFILING.md) is a lesson's target: from the root,
+# it runs in the lesson that has the program PROG (ROW, REPORT and ARGS go along).
+profile-report:
+	@d=$$(for l in $(LESSONS); do MAKEFLAGS= $(MAKE) -s --no-print-directory -C $$l print-PROGS | tr ' ' '\n' | grep -qxF -- '$(PROG)' && echo $$l; done | head -1); \
+	if [ -z '$(PROG)' ] || [ -z "$$d" ]; then \
+	    echo "make profile-report needs PROG=<a program of a lesson> and ROW=\"<row of its table>\", e.g. make profile-report PROG=transpose_naive ROW=\"NaiveCol\"$(if $(PROG), (no lesson has a program $(PROG)))" >&2; exit 2; fi; \
+	$(MAKE) --no-print-directory -C $$d profile-report
 
 results: all
 	@bash common/results.sh $(LESSONS)
@@ -73,6 +81,7 @@ help:
 	@echo "make check     every lesson's --check (verification only)"
 	@echo "make sanitize  compute-sanitizer memcheck/racecheck/initcheck/synccheck on every lesson"
 	@echo "make profile   Nsight Compute counters for every lesson"
+	@echo "make profile-report PROG=name ROW=\"row\"  one row of a program's table in Nsight Compute's GUI (.ncu-rep)"
 	@echo "make results   (GPU) rerun every lesson, store CSV under results/<GPU>/ and refresh the"
 	@echo "               measured output in the lesson READMEs"
 	@echo "make answers   (GPU) the runs that answer each lesson's predictions and exercises, into"
@@ -81,7 +90,8 @@ help:
 	@echo "make handout   the students' copy: a tarball without solutions, TEACHING.md and teaching/"
 	@echo "make plot      redraw every figure from results/$(RESULTS_GPU)/ (needs gnuplot)"
 	@echo "make clean     remove build outputs"
-	@echo "Variables: ARCH=auto|native|sm_XX (default auto), ARGS='...' for the lesson programs"
+	@echo "Variables: ARCH=auto|native|sm_XY|compute_XY or a list (default auto: the GPU present), ARGS='...'"
+	@echo "for the lesson programs"
 	@echo "(options every program takes, e.g. --quick, --csv, --reps N), NVCC=, HOSTCXX=, CUDART=shared,"
 	@echo "NVCCFLAGS=, LDFLAGS=, WERROR=0, VERBOSE=1 (see 'make help' in a lesson)."
 	@echo "In a lesson folder, 'make help' lists that lesson's targets; PROG=name picks one program."

@@ -282,7 +282,7 @@ static row_t ROWS[NROWS] = {
 };
 
 /* The compute capability (x 10) of the code this binary runs for fn on this GPU: the PTX target it
- * was compiled from.  An sm_80 build run on an H100 runs from compute_80 PTX: no TMA body.  0 when
+ * was compiled from.  A compute_80 (PTX) build run on an H100 runs that PTX: no TMA body.  0 when
  * there is no code for this GPU at all. */
 static int compiled_arch(const void *fn)
 {

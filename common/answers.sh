@@ -26,9 +26,13 @@ for d in "$@"; do
         echo "Answers to $name's predictions and exercises, measured on an $gpu with CUDA $cuda"
         echo "(driver $driver), $day, by \`make answers\` (the commands are ANSWER_RUNS in $name/Makefile)."
     } >"$out"
+    total=0
+    for cmd in "${runs[@]}"; do [ -n "$(echo "$cmd" | tr -d ' ')" ] && total=$((total + 1)); done
+    k=0
     for cmd in "${runs[@]}"; do
         cmd=$(echo "$cmd" | sed 's/^ *//; s/ *$//')
         [ -n "$cmd" ] || continue
+        echo "== $name: running $cmd ... ($((k += 1)) of $total)"
         t0=$(date +%s%N)
         { echo; echo "\$ $cmd"; } >>"$out"
         (cd "$d" && bash -c "$cmd") >>"$out" 2>&1

@@ -2,8 +2,10 @@
 # objects go.  Included by common/Makefile (the library) and common/lesson.mk (each lesson).
 #
 # Variables a user may set (make help lists them):
-#   NVCC=path       the CUDA compiler (default: nvcc on PATH, else $CUDA_HOME/bin, else /usr/local/cuda/bin)
-#   ARCH=auto|native|sm_XX   GPU targets (default auto: the GPU present, else a fixed list)
+#   NVCC=path       the CUDA compiler (default: nvcc on PATH, else $CUDA_HOME/bin, $CUDA_PATH/bin,
+#                   /usr/local/cuda/bin)
+#   ARCH=auto|native|sm_XY|compute_XY, or a list ("sm_75 sm_86")   GPU targets (default auto: the
+#                   GPU present, else a fixed list); common/arch.sh says what each entry builds
 #   HOSTCXX=g++-11  the host compiler nvcc uses (nvcc's -ccbin); NVCC_CCBIN is read too
 #   CUDART=shared   link the CUDA runtime as a shared library (default static)
 #   NVCCFLAGS, CFLAGS, LDFLAGS   extra flags, appended after the course's own
@@ -14,15 +16,16 @@
 COMMON := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 
 # ---- nvcc ---------------------------------------------------------------------------------------
-# PATH first, then $CUDA_HOME/bin, then the toolkit's usual home: a student who installed CUDA but
-# never added it to PATH still builds.
+# PATH first, then $CUDA_HOME/bin and $CUDA_PATH/bin, then the toolkit's usual home: a student who
+# installed CUDA but never added it to PATH still builds.
 ifeq ($(origin NVCC),undefined)
   NVCC := $(firstword $(shell command -v nvcc 2>/dev/null) \
                       $(wildcard $(if $(CUDA_HOME),$(CUDA_HOME)/bin/nvcc)) \
+                      $(wildcard $(if $(CUDA_PATH),$(CUDA_PATH)/bin/nvcc)) \
                       $(wildcard /usr/local/cuda/bin/nvcc))
 endif
 NVCC_MISSING := $(if $(NVCC),$(if $(shell command -v $(NVCC) 2>/dev/null),,yes),yes)
-NVCC_HELP := nvcc (the CUDA compiler) was not found on PATH, in $$CUDA_HOME/bin or in /usr/local/cuda/bin: install the CUDA Toolkit 11.8 or newer, or say where it is with NVCC=/path/to/nvcc or CUDA_HOME=/path/to/cuda.
+NVCC_HELP := nvcc (the CUDA compiler) was not found on PATH, in $$CUDA_HOME/bin, $$CUDA_PATH/bin or in /usr/local/cuda/bin: install the CUDA Toolkit 11.8 or newer, or say where it is with NVCC=/path/to/nvcc or CUDA_HOME=/path/to/cuda.
 # Goals that need no compiler: help, clean, print-VAR; and none in a tree we may not write (a
 # shared build, TEACHING.md), where the programs already built are run as they are.
 NEEDS_NVCC := $(if $(shell test -w $(COMMON) && echo yes),$(if $(MAKECMDGOALS),$(filter-out help clean plot print-%,$(MAKECMDGOALS)),all))
@@ -32,30 +35,27 @@ ifneq ($(NEEDS_NVCC),)
   endif
 endif
 
-# The toolkit's major version: 11.x needs two work-arounds below.
-NVCC_MAJOR := $(if $(NVCC_MISSING),0,$(shell $(NVCC) --version 2>/dev/null | sed -n 's/.*release \([0-9]*\)\..*/\1/p'))
+# The toolkit's version (11.8, 13.0, ...); its major version: 11.x needs two work-arounds below.
+NVCC_VERSION := $(if $(NVCC_MISSING),,$(shell $(NVCC) --version 2>/dev/null | sed -n 's/.*release \([0-9][0-9]*\.[0-9][0-9]*\).*/\1/p' | head -1))
+NVCC_MAJOR := $(if $(NVCC_MISSING),0,$(firstword $(subst ., ,$(NVCC_VERSION))))
 
 # ---- target GPU -----------------------------------------------------------------------------
-# auto: the GPU in this machine if nvidia-smi sees one, otherwise a fixed list so that a machine
-# without a GPU (CI) still builds: sm_70 (sm_75 where the toolkit dropped Volta, as CUDA 13 did),
-# sm_80, sm_90, and compute_90 PTX that newer GPUs compile at load time.
+# common/arch.sh turns ARCH into nvcc's -gencode flags.  auto (the default): the GPU nvidia-smi sees,
+# checked against this nvcc (nvcc --list-gpu-arch) and the course's compute capability 7.0;
+# without a GPU (CI) a fixed list so that such a machine still builds: sm_70 (sm_75 where the
+# toolkit dropped Volta, as CUDA 13 did), sm_80, sm_90, and compute_90 PTX that newer GPUs compile at
+# load time.  native: the GPU, or an error without one.  sm_XY / compute_XY: that target (machine
+# code / PTX only); a list builds each.  An nvcc older than 11.8, a GPU below 7.0, or a GPU or
+# entry this nvcc cannot build for stops the build here, before anything is compiled, with one line
+# that names the fix (arch.sh says "error: ..."); goals that need no compiler never stop.
 ARCH ?= auto
-FIXED_ARCH_FLAGS = $(foreach s,$(FIRST_SM) 80 90,-gencode arch=compute_$(s),code=sm_$(s)) \
-                   -gencode arch=compute_90,code=compute_90
-FIRST_SM = $(if $(filter compute_70,$(shell $(NVCC) --list-gpu-arch 2>/dev/null)),70,75)
-HAVE_GPU := $(shell nvidia-smi -L 2>/dev/null | grep -q '^GPU' && echo yes)
-ifeq ($(ARCH),auto)
-  ARCH_FLAGS := $(if $(HAVE_GPU),-arch=native,$(FIXED_ARCH_FLAGS))
-else ifeq ($(ARCH),native)
-  # nvcc would fall back to its default target with a warning; say what happened instead.
-  ifneq ($(HAVE_GPU),yes)
-    ifneq ($(NEEDS_NVCC),)
-      $(error ARCH=native needs a GPU that nvidia-smi can see, and there is none here. Build for the fixed list with ARCH=auto (sm_70/75, sm_80, sm_90 and PTX), or name a target: ARCH=sm_90)
-    endif
+ARCH_OUT   := $(shell bash '$(COMMON)/arch.sh' '$(if $(NVCC_MISSING),,$(NVCC))' '$(ARCH)' '$(NVCC_VERSION)')
+ARCH_ERROR := $(if $(filter error:,$(firstword $(ARCH_OUT))),$(wordlist 2,$(words $(ARCH_OUT)),$(ARCH_OUT)))
+ARCH_FLAGS := $(if $(ARCH_ERROR),,$(ARCH_OUT))
+ifneq ($(NEEDS_NVCC),)
+  ifneq ($(ARCH_ERROR),)
+    $(error $(ARCH_ERROR))
   endif
-  ARCH_FLAGS := -arch=native
-else
-  ARCH_FLAGS := -arch=$(ARCH)
 endif
 
 # ---- flags ------------------------------------------------------------------------------------

@@ -5,8 +5,10 @@ usage: doc_commands.py ROOT [LESSON_DIR ...]     check (default: every lesson wi
        doc_commands.py --list ROOT [LESSON_DIR ...]   only print what would be run
 
 Every `./program args` and `make <target> ... ARGS="..."` shown in a code span or a fenced block of
-README.md, TEACHING.md, REFERENCES.md, common/*.md, teaching/*.md and every lesson's **/*.md is turned into the programs it
-would run and their arguments, and each program is run with those arguments plus --dry-run: it must
+README.md, TEACHING.md, REFERENCES.md, RUNNING.md, common/*.md, teaching/*.md and every lesson's **/*.md, and every
+shell command of a code cell of a notebook at the root (course.ipynb: a `!command` line, or each line of
+a `%%bash` cell; the notebook's commands run at the course root, after its `%cd`), is turned into the
+programs it would run and their arguments, and each program is run with those arguments plus --dry-run: it must
 exit 0 at its first GPU call ("dry run: arguments accepted"), so no GPU is needed and a typo in the
 docs, or a program that stopped taking a documented option, fails `make test`.
 
@@ -22,6 +24,8 @@ What a make target runs (common/lesson.mk; at the root, every lesson's):
   exercise  ./student with ARGS (named in a root file: in every lesson that has an exercise)
   profile, profile-exercise, sanitize: only when ARGS is given (the programs run as profile.sh and
             sanitize.sh run them: --reps 1 --warmup 0 --no-flush --csv, or --check --quick, first)
+  profile-report  PROG with ARGS, as profile.sh runs it; PROG=name must be a program of the lesson
+            and ROW="row" a row of that program's table in the committed run (results/<GPU>/<prog>.csv)
 Not checked: builds (make, make -j, make ARCH=.., make clean all ..), make test/help/plot/results,
 ncu, nvcc, compute-sanitizer lines, and commands with placeholders (<program>, ..., N, NXxNY).
 
@@ -39,9 +43,11 @@ import sys
 DRY_RUN_LINE = "dry run: arguments accepted"
 PROFILE_FIRST = ["--reps", "1", "--warmup", "0", "--no-flush", "--csv"]  # profile.sh
 SANITIZE_FIRST = ["--check", "--quick"]                                  # sanitize.sh
-RUN_TARGETS = {"run", "check", "exercise", "profile", "profile-exercise", "sanitize"}
+RUN_TARGETS = {"run", "check", "exercise", "profile", "profile-exercise", "profile-report", "sanitize"}
+RESULTS_GPU = "NVIDIA_H100_80GB_HBM3"   # the run the notes quote (lesson.mk's RESULTS_GPU)
 NEED_ARGS = {"profile", "profile-exercise", "sanitize"}  # without ARGS: nothing to check
-ROOT_TARGETS = {"run", "check", "profile", "sanitize"}   # the root Makefile's, passed to every lesson
+ROOT_TARGETS = {"run", "check", "profile", "sanitize",   # the root Makefile's, passed to every lesson
+                "profile-report"}                        # (to the lesson that has PROG)
 CODE_LANGS = {"c", "cpp", "c++", "cu", "cuda", "python", "py", "make", "makefile", "diff"}
 # A metavariable of the usage text standing for a value: N, NXxNY, WxH, LIST, M, K ...
 METAVAR = re.compile(r"^[A-Z][A-Za-z|]*$")
@@ -75,9 +81,57 @@ def strip_comment(line):
     return line
 
 
+def notebook_commands(path):
+    """Yields (line, text, None) for each shell command of a Jupyter notebook's code cells: a line
+    `!command` (IPython's shell escape), or every line of a cell that starts with `%%bash`.  Python
+    lines and other magics (`%cd`) are left out, and so is a command that IPython would fill in
+    ({var} or $var): it has placeholders.  The line is where the command's string sits in the file
+    (the notebook is JSON with one source line per line), else the cell's number."""
+    import json
+    with open(path, encoding="utf-8") as f:
+        raw = f.read()
+    nb = json.loads(raw)
+    file_lines = raw.split("\n")
+    pos = 0  # the file line the search for the next source string starts at
+
+    def where(src, cell_no):
+        nonlocal pos
+        enc = json.dumps(src)
+        for i in range(pos, len(file_lines)):
+            if enc in file_lines[i]:
+                pos = i + 1
+                return i + 1
+        return cell_no
+
+    for cell_no, cell in enumerate(nb.get("cells", []), 1):
+        if cell.get("cell_type") != "code":
+            continue
+        source = cell.get("source", [])
+        if isinstance(source, str):
+            source = source.splitlines(True)
+        bash_cell = bool(source) and source[0].strip().startswith("%%bash")
+        for i, src in enumerate(source):
+            line = where(src, cell_no)
+            text = src.strip()
+            if bash_cell:
+                if i == 0:
+                    continue
+            elif text.startswith("!"):
+                text = text[1:].strip()
+            else:
+                continue
+            text = strip_comment(text).strip()
+            if not text or re.search(r"\{[^}]*\}|\$[A-Za-z_{]", text):
+                continue
+            yield line, text, None
+
+
 def snippets(path, lessons):
     """Yields (line, text, lesson context) for each code span and each line of a fenced block.
     The context is the lesson folder a root file's heading names, or None."""
+    if path.endswith(".ipynb"):
+        yield from notebook_commands(path)
+        return
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
     fence, para, context, context_level = None, [], None, 0
@@ -176,6 +230,17 @@ class Course:
             self._progs[lesson] = out.stdout.split() if out.returncode == 0 else []
         return self._progs[lesson]
 
+    def rows(self, lesson, prog):
+        """The row names of prog's tables in the committed run the notes quote (column 3 of
+        results/<GPU>/<prog>.csv): what profile-report's ROW may name."""
+        import csv
+        path = os.path.join(self.root, "results", RESULTS_GPU, prog + ".csv")
+        try:
+            with open(path, encoding="utf-8") as f:
+                return {r["kernel"] for r in csv.DictReader(f)}
+        except OSError:
+            return set()
+
     def has_exercise(self, lesson):
         return os.path.isfile(os.path.join(self.root, lesson, "exercise.cu"))
 
@@ -215,6 +280,8 @@ def make_runs(course, words, cwd):
             targets.append(w)
         i += 1
     run = [t for t in targets if t in RUN_TARGETS and (t not in NEED_ARGS or "ARGS" in variables)]
+    if "profile-report" in run and ("PROG" not in variables or "ROW" not in variables):
+        run.remove("profile-report")  # without PROG and ROW it only says what to type
     if not run:
         raise Skip("not a command that runs a program")
     args = shlex.split(variables.get("ARGS", ""))
@@ -247,6 +314,14 @@ def make_runs(course, words, cwd):
             elif t == "check":
                 out += [(les, p, ["--check"] + args) for p in progs + solution]
             elif t == "profile":
+                out += [(les, p, PROFILE_FIRST + args) for p in progs]
+            elif t == "profile-report":
+                row = variables["ROW"]
+                if "<" in row or "..." in row:
+                    raise Skip("placeholder %r" % row)
+                if row not in course.rows(les, variables["PROG"]):
+                    raise Bad("ROW=%s is not a row of %s's table in results/%s/%s.csv" %
+                              (row, variables["PROG"], RESULTS_GPU, variables["PROG"]))
                 out += [(les, p, PROFILE_FIRST + args) for p in progs]
             elif t == "sanitize":
                 out += [(les, p, SANITIZE_FIRST + args) for p in progs + solution]
@@ -325,7 +400,8 @@ def dry_run(course, lesson, prog, args):
 
 
 def markdown_files(root, lessons):
-    files = [os.path.join(root, f) for f in ("README.md", "TEACHING.md", "REFERENCES.md")]
+    files = [os.path.join(root, f) for f in ("README.md", "TEACHING.md", "REFERENCES.md", "RUNNING.md")]
+    files += sorted(glob.glob(os.path.join(root, "*.ipynb")))
     files += sorted(glob.glob(os.path.join(root, "common", "*.md")))
     files += sorted(glob.glob(os.path.join(root, "teaching", "*.md")))
     for les in lessons:

@@ -36,7 +36,7 @@ endif
 WRITABLE := $(shell test -w . && echo yes)
 BUILT = $(if $(WRITABLE),$(1))
 
-.PHONY: all run check profile sanitize clean help exercise test lib plot wrong
+.PHONY: all run check profile profile-report sanitize clean help exercise test lib plot wrong
 .DEFAULT_GOAL := all
 
 all: $(PROGRAMS)
@@ -102,6 +102,14 @@ exercise: $(call BUILT,student)
 profile: $(call BUILT,$(RUN_PROGS))
 	@for p in $(RUN_PROGS); do bash $(COMMON)/profile.sh ./$$p '$(PROFILE_METRICS)' $(ARGS) || exit $$?; done
 
+# make profile-report PROG=name ROW="row": one launch of that row of the program's table under
+# Nsight Compute with every section (ncu --set full) and the source, into an .ncu-rep file for
+# Nsight Compute's GUI (REPORT=path chooses it; profile.sh says where it went).  ARGS as usual.
+# Without PROG or ROW: one line saying what to type, and nothing is built.
+profile-report: $(if $(and $(filter command line,$(origin PROG)),$(ROW)),$(call BUILT,$(RUN_PROGS)))
+	@PROFILE_PROGS='$(PROGS)' RESULTS_GPU='$(RESULTS_GPU)' bash $(COMMON)/profile.sh --report \
+	    '$(if $(filter command line,$(origin PROG)),$(addprefix ./,$(RUN_PROGS)))' '$(subst ','\'',$(ROW))' '$(REPORT)' $(ARGS)
+
 sanitize: $(call BUILT,$(PROGRAMS))
 	@bash $(COMMON)/sanitize.sh $(addprefix ./,$(RUN_PROGS)) \
 	    $(if $(HAS_SOLUTION),$(if $(filter command line,$(origin PROG)),,./solution))
@@ -123,17 +131,20 @@ print-%:
 	@echo '$($*)'
 
 help::
-	@echo "make            build $(PROGRAMS) (ARCH=$(ARCH): $(ARCH_FLAGS))"
+	@echo "make            build $(PROGRAMS) (ARCH=$(ARCH): $(if $(ARCH_ERROR),not buildable here; make says why,$(ARCH_FLAGS)))"
 	@echo "make run        run the lesson (ARGS='--quick', '--csv', '--size ...' are passed on)"
 	@echo "make check      verify every kernel at odd sizes (--check)"
 	$(if $(HAS_EXERCISE),@echo "make exercise   build ./student from your exercise.cu; verify it (with compute-sanitizer), time it, give the verdict")
 	@echo "make profile    Nsight Compute counters for the lesson's kernels"
+	@echo "make profile-report PROG=name ROW=\"row\"  one row's launch, every Nsight Compute section and the"
+	@echo "                source, into an .ncu-rep file for the Nsight Compute GUI (REPORT=path to choose)"
 	@echo "make sanitize   compute-sanitizer memcheck, racecheck, initcheck, synccheck on --check"
 	@echo "make test       this lesson's tests (as the root 'make test' runs them)"
 	@echo "make clean      remove build outputs"
 	@echo "make plot       redraw the lesson's figures from results/$(RESULTS_GPU)/ (CSV=file: another run; needs gnuplot)"
 	@echo "PROG=name       run, check, profile or sanitize only that program ($(PROGS))"
-	@echo "ARCH=sm_90|native|auto (default auto: the GPU present, else sm_70/75,80,90+PTX)"
+	@echo "ARCH=auto|native|sm_XY|compute_XY, or a list ('sm_75 sm_86'): GPU targets (default auto: the GPU"
+	@echo "                present, if this nvcc can build for it; without a GPU sm_70/75,80,90+PTX)"
 	@echo "VERBOSE=1       also print registers/shared memory per kernel (-Xptxas -v; rebuilds)"
 	@echo "WERROR=0        warnings do not stop the build (your exercise.cu never stops on them)"
 	@echo "NVCC=path HOSTCXX=g++-11 CUDART=shared NVCCFLAGS=.. LDFLAGS=..  compiler, host compiler,"

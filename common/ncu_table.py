@@ -78,7 +78,7 @@ def main(ncu_csv, rows_csv):
         if m not in metrics:
             metrics.append(m)
     if not kernels:
-        print("ncu reported no kernels inside the lessons' NVTX ranges: see its log above.")
+        print("ncu reported no kernels inside the lessons' NVTX ranges (profile.sh shows its log).")
         return 1
     cols = [(SHORT.get(m, m), m) for m in metrics]
     ratios = [r for r in RATIOS if r[1] in metrics and r[2] in metrics]

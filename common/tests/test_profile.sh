@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# make profile and make profile-report (common/profile.sh, common/lesson.mk) with a stand-in `ncu`
+# script, so that every case runs without a GPU: ERR_NVGPUCTRPERM gives the fixes and exit 3; no
+# kernel profiled shows ncu's own log; profile-report asks ncu for one row's launch with every
+# section and the source and says where the report went; without PROG or ROW, one line saying what
+# to type and nothing run.
+# Prints one "PASS name" / "FAIL name" line per check (common/test.sh counts them); exit 1 if any failed.
+set -u
+COMMON=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+ROOT=$(dirname "$COMMON")
+# (an outer `make test NVCC=...` passes its nvcc down in MAKEFLAGS: the lesson's make needs it)
+unset MAKELEVEL NCU PROG ROW REPORT ARGS
+failed=0
+ok()  { echo "PASS profile: $*"; }
+bad() { echo "FAIL profile: $*"; failed=$((failed + 1)); }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/bin" "$tmp/work"
+
+# stand-in ncu: records its arguments (one per line) in FAKE_NCU_ARGS; FAKE_NCU says what happens:
+#   perm         ERR_NVGPUCTRPERM in its log (--log-file), exit 1, as ncu does for every kernel
+#   perm-stderr  the same message on stderr only
+#   none         the program runs (two CSV rows on stdout) and no kernel is profiled
+#   report       the report (-o NAME) is written: NAME.ncu-rep
+cat >"$tmp/bin/ncu" <<'EOF'
+#!/bin/sh
+: >"${FAKE_NCU_ARGS:-/dev/null}"
+for a in "$@"; do printf '%s\n' "$a" >>"${FAKE_NCU_ARGS:-/dev/null}"; done
+log=/dev/stderr out=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --log-file) log=$2; shift ;;
+        -o) out=$2; shift ;;
+    esac
+    shift
+done
+msg='==ERROR== ERR_NVGPUCTRPERM - The user does not have permission to access NVIDIA GPU Performance Counters on the target device 0. For instructions on enabling permissions and to get more information see https://developer.nvidia.com/ERR_NVGPUCTRPERM'
+echo '==PROF== Connected to process 4242 (/course/prog)' >"$log"
+case "$FAKE_NCU" in
+    perm) echo "$msg" >>"$log"; exit 1 ;;
+    perm-stderr) echo "$msg" >&2; exit 1 ;;
+    none)
+        echo 'lesson,experiment,kernel,status,ms_median'
+        echo '05_transpose_naive,ceiling,cudaMemcpy D2D,ok,0.3'
+        echo '05_transpose_naive,naive,"NaiveRow",ok,1.9'
+        echo '05_transpose_naive,naive,"NaiveCol",ok,0.6'
+        echo '==PROF== Disconnected from process 4242' >>"$log"
+        echo '==WARNING== No kernels were profiled.' >>"$log"
+        exit 0 ;;
+    report) echo "stand-in report" >"$out.ncu-rep"; echo "==PROF== Report: $out.ncu-rep" >>"$log"; exit 0 ;;
+esac
+EOF
+chmod +x "$tmp/bin/ncu"
+NCU_ARGS=$tmp/ncu.args
+
+# prof MODE SCRIPT-ARGS...: profile.sh with the stand-in, in $tmp/work; stdout+stderr in $tmp/out
+prof() {
+    local mode=$1
+    shift
+    (cd "$tmp/work" && env NCU="$tmp/bin/ncu" FAKE_NCU="$mode" FAKE_NCU_ARGS="$NCU_ARGS" \
+        bash "$COMMON/profile.sh" "$@") >"$tmp/out" 2>&1
+    echo $?
+}
+has() { local s; for s in "$@"; do grep -qF -- "$s" "$tmp/out" || return 1; done; }
+arg() { grep -qxF -- "$1" "$NCU_ARGS"; }            # ncu was given this exact argument
+args_seq() { tr '\n' ' ' <"$NCU_ARGS" | grep -qF -- "$1"; }  # ... or this sequence
+
+FIXES=("ERR_NVGPUCTRPERM" "NVreg_RestrictProfilingToAdminUsers=0" "https://developer.nvidia.com/ERR_NVGPUCTRPERM"
+       "NCU=\"sudo $tmp/bin/ncu\"" "--cap-add=SYS_ADMIN" "Manage GPU Performance Counters" "Nothing was profiled.")
+
+# ---- ERR_NVGPUCTRPERM -------------------------------------------------------------------------------
+rc=$(prof perm ./prog "dram__bytes_read.sum")
+if [ "$rc" = 3 ] && has "${FIXES[@]}" && has "make profile ..."; then
+    ok "make profile: ERR_NVGPUCTRPERM prints the fixes (driver option, ncu as root, SYS_ADMIN, WSL 2) and exits 3"
+else bad "make profile: ERR_NVGPUCTRPERM prints the fixes and exits 3 (exit $rc: $(head -1 "$tmp/out"))"; fi
+rc=$(prof perm-stderr ./prog "dram__bytes_read.sum")
+if [ "$rc" = 3 ] && has "${FIXES[@]}"; then ok "make profile: ERR_NVGPUCTRPERM on ncu's stderr is recognised too"
+else bad "make profile: ERR_NVGPUCTRPERM on ncu's stderr is recognised too (exit $rc: $(head -1 "$tmp/out"))"; fi
+rc=$(prof perm --report ./prog "NaiveCol")
+if [ "$rc" = 3 ] && has "${FIXES[@]}" && has "make profile-report ..."; then
+    ok "make profile-report: ERR_NVGPUCTRPERM prints the fixes and exits 3"
+else bad "make profile-report: ERR_NVGPUCTRPERM prints the fixes and exits 3 (exit $rc: $(head -1 "$tmp/out"))"; fi
+
+# ---- no kernel profiled: ncu's own log ------------------------------------------------------------
+rc=$(prof none ./prog "dram__bytes_read.sum")
+if [ "$rc" = 1 ] && has "ncu's log (last lines):" "==WARNING== No kernels were profiled." && ! has "see its log above"; then
+    ok "make profile: no kernel profiled shows the last lines of ncu's own log, exit 1"
+else bad "make profile: no kernel profiled shows ncu's own log (exit $rc: $(head -3 "$tmp/out" | paste -sd'|'))"; fi
+rc=$(prof none --report ./prog "NaiveCl")
+if [ "$rc" = 1 ] && has "ncu profiled no launch of row 'NaiveCl'" "the rows this run timed: \"NaiveRow\", \"NaiveCol\"" \
+        "==WARNING== No kernels were profiled." && ! has '"cudaMemcpy D2D"'; then
+    ok "make profile-report: a row that matched nothing lists the rows the run timed and ncu's log, exit 1"
+else bad "make profile-report: a row that matched nothing lists the rows and ncu's log (exit $rc: $(head -2 "$tmp/out" | paste -sd'|'))"; fi
+
+# ---- profile-report: what ncu is asked, where the report goes ----------------------------------------
+rc=$(prof report --report ./transpose_naive "NaiveCol" "" --size 2048x512)
+want="$tmp/work/transpose_naive-NaiveCol.ncu-rep"
+if [ "$rc" = 0 ] && [ -s "$want" ] && has "wrote $want" "ncu-ui $want"; then
+    ok "make profile-report writes <program>-<row>.ncu-rep in the lesson folder and says where (absolute path)"
+else bad "make profile-report writes <program>-<row>.ncu-rep and says where (exit $rc: $(head -2 "$tmp/out" | paste -sd'|'))"; fi
+if args_seq "--set full" && args_seq "--import-source yes" && arg "--nvtx" && args_seq "--nvtx-include L:NaiveCol/" &&
+        args_seq "--launch-count 1" && args_seq "-o ./transpose_naive-NaiveCol " &&
+        args_seq "./transpose_naive --reps 1 --warmup 0 --no-flush --csv --size 2048x512"; then
+    ok "make profile-report: ncu --set full --import-source yes --nvtx --nvtx-include \"L:<row>/\" --launch-count 1, the program with --reps 1 --warmup 0 and ARGS"
+else bad "make profile-report: ncu's arguments (got: $(tr '\n' ' ' <"$NCU_ARGS"))"; fi
+rc=$(prof report --report ./shared_tiled "tile32 thr32x8 [32][33] @odd" "$tmp/mine.ncu-rep")
+filter=$(grep -A1 -xF -- "--nvtx-include" "$NCU_ARGS" | tail -1)
+if [ "$rc" = 0 ] && [ -s "$tmp/mine.ncu-rep" ] && [ "$filter" = 'regex:^L:tile32 thr32x8 .32..33. .odd$/' ]; then
+    ok "make profile-report: REPORT=path is used; a row with [ ] @ is matched by an anchored regular expression"
+else bad "make profile-report: REPORT=path and a row with [ ] @ (exit $rc, filter '$filter')"; fi
+rc=$( (cd "$tmp/work" && env NCU="env $tmp/bin/ncu" FAKE_NCU=report FAKE_NCU_ARGS="$NCU_ARGS" \
+       bash "$COMMON/profile.sh" --report ./prog NaiveRow "$tmp/words") >"$tmp/out" 2>&1; echo $?)
+if [ "$rc" = 0 ] && [ -s "$tmp/words.ncu-rep" ]; then ok "NCU may hold words (NCU=\"sudo /path/to/ncu\")"
+else bad "NCU may hold words (exit $rc: $(head -1 "$tmp/out"))"; fi
+
+# ---- without PROG or ROW: what to type, nothing run ------------------------------------------------
+example_ok() {  # the example's ROW is a row of the committed run of that program
+    local prog row
+    prog=$(sed -n 's/.*make profile-report PROG=\([a-z_]*\) ROW="\([^"]*\)".*/\1/p' "$tmp/out" | head -1)
+    row=$(sed -n 's/.*make profile-report PROG=\([a-z_]*\) ROW="\([^"]*\)".*/\2/p' "$tmp/out" | head -1)
+    [ -n "$prog" ] && [ -n "$row" ] && grep -q ",\"\?$row\"\?,ok," "$ROOT/results/NVIDIA_H100_80GB_HBM3/$prog.csv"
+}
+for args in "PROG=transpose_naive" "ROW=NaiveCol" ""; do
+    : >"$NCU_ARGS"
+    # shellcheck disable=SC2086
+    rc=$(env NCU="$tmp/bin/ncu" FAKE_NCU=report FAKE_NCU_ARGS="$NCU_ARGS" \
+         make -s --no-print-directory -C "$ROOT/05_transpose_naive" profile-report $args >"$tmp/out" 2>&1; echo $?)
+    if [ "$rc" != 0 ] && [ "$(grep -vc '^make: \*\*\*' "$tmp/out")" = 1 ] &&
+            has "make profile-report needs PROG=<program> and ROW=" && example_ok && [ ! -s "$NCU_ARGS" ]; then
+        ok "make profile-report ${args:-(nothing)}: one line saying what to type, with a real row as the example; ncu not run"
+    else bad "make profile-report ${args:-(nothing)}: one line saying what to type (exit $rc: $(head -2 "$tmp/out" | paste -sd'|'))"; fi
+done
+# from the root: in the lesson that has PROG
+rc=$(make -s --no-print-directory -C "$ROOT" profile-report PROG=no_such_program ROW=x >"$tmp/out" 2>&1; echo $?)
+if [ "$rc" != 0 ] && has "make profile-report needs PROG=<a program of a lesson>" "no lesson has a program no_such_program"; then
+    ok "root make profile-report with a PROG no lesson has: one line saying what to type"
+else bad "root make profile-report with a PROG no lesson has: one line saying what to type (exit $rc: $(head -1 "$tmp/out"))"; fi
+rc=$(make --no-print-directory -C "$ROOT" -n profile-report PROG=transpose_naive ROW="NaiveCol" >"$tmp/out" 2>&1; echo $?)
+if [ "$rc" = 0 ] && has "profile.sh --report" "'./transpose_naive' 'NaiveCol'"; then
+    ok "root make profile-report PROG=transpose_naive ROW=NaiveCol runs in 05_transpose_naive"
+else bad "root make profile-report PROG=transpose_naive runs in its lesson (exit $rc: $(grep -m1 -e '\*\*\*' -e needs "$tmp/out"))"; fi
+if make -s --no-print-directory -C "$ROOT/05_transpose_naive" help 2>/dev/null | grep -q '^make profile-report PROG=name ROW='; then
+    ok "a lesson's make help lists make profile-report"
+else bad "a lesson's make help lists make profile-report"; fi
+
+[ "$failed" = 0 ]
