@@ -134,7 +134,7 @@ help::
 	@echo "make            build $(PROGRAMS) (ARCH=$(ARCH): $(if $(ARCH_ERROR),not buildable here; make says why,$(ARCH_FLAGS)))"
 	@echo "make run        run the lesson (ARGS='--quick', '--csv', '--size ...' are passed on)"
 	@echo "make check      verify every kernel at odd sizes (--check)"
-	$(if $(HAS_EXERCISE),@echo "make exercise   build ./student from your exercise.cu; verify it (with compute-sanitizer), time it, give the verdict")
+	$(if $(HAS_EXERCISE),@echo "make exercise   build ./student from your exercise.cu: verify it (and run it under compute-sanitizer) then time it and give the verdict")
 	@echo "make profile    Nsight Compute counters for the lesson's kernels"
 	@echo "make profile-report PROG=name ROW=\"row\"  one row's launch, every Nsight Compute section and the"
 	@echo "                source, into an .ncu-rep file for the Nsight Compute GUI (REPORT=path to choose)"
