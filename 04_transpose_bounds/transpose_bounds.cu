@@ -7,8 +7,8 @@
  * (float4, 1 to 8 of them issued before the first store; one pass or grid-stride; streaming hints)
  * runs faster than copyRow and close to cudaMemcpy; the theoretical peak is the only true ceiling.
  *
- * The kernels and their launches are in kernels.cuh (lessons 05 and 06 measure copyRow and copyCol
- * too); this file verifies, times and prints them. */
+ * The kernels and their launchers are in kernels.cuh (lessons 05 and 06 measure copyRow and copyCol
+ * too); this file lists them as table rows, verifies, times and prints them (trow_measure). */
 #include "args.h"
 #include "cuda_check.h"
 #include "gpu.h"
@@ -16,7 +16,6 @@
 #include "report.h"
 #include "stats.h"
 #include "transpose_matrix.h"
-#include "verify.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -26,47 +25,34 @@ static const char SUMMARY[] =
     "Lesson 04: bounds of a transpose. Times copyRow and copyCol, the source's upper and lower bounds,\n"
     "then float4 copies with more bytes in flight per thread against cudaMemcpy and the theoretical peak.";
 
-static const tkernel_t K_COPY_ROW = {"copyRow", launch_copy_row, TMATRIX_COPY};
-static const tkernel_t K_COPY_COL = {"copyCol", launch_copy_col, TMATRIX_COPY};
+/* ---- the table rows ------------------------------------------------------------------------- */
 
-/* The float4 variants of experiment 2.  grid_stride = 0: one block per tile (one pass);
- * 1: as many blocks as fit on the GPU at once (SMs x resident blocks per SM), each looping. */
+/* Experiment 1: the two bounds, with 2-D blocks of --block (default 32x8). */
+static const trow_t COPY_ROW = {"copyRow", launch_copy_row, TMATRIX_COPY};
+static const trow_t COPY_COL = {"copyCol", launch_copy_col, TMATRIX_COPY};
+
+/* Experiment 2: the float4 copies, 1-D blocks of --threads.  Their launchers pick the grid: one
+ * pass (a block per tile of U x threads float4s), or grid-stride (only the blocks resident on the
+ * GPU at once, each taking tile after tile).  `kernel` and `bytes` give the KiB/SM column: the
+ * occupancy of that kernel x the bytes each thread loads before its first store. */
 typedef struct {
-    tkernel_t k;
+    trow_t row;
     const void *kernel;
-    int u, grid_stride;
-} f4_variant_t;
+    int bytes;   /* per thread in flight: U float4s of 16 bytes */
+} f4_row_t;
 
-static const f4_variant_t F4_VARIANTS[] = {
-    {{"f4 x1 grid-stride", launch_f4_x1, TMATRIX_COPY}, (const void *)copy_f4_x1, 1, 1},
-    {{"f4 x2 grid-stride", launch_f4_x2, TMATRIX_COPY}, (const void *)copy_f4_x2, 2, 1},
-    {{"f4 x4 grid-stride", launch_f4_x4, TMATRIX_COPY}, (const void *)copy_f4_x4, 4, 1},
-    {{"f4 x4 grid-stride cs", launch_f4_x4_cs, TMATRIX_COPY}, (const void *)copy_f4_x4_cs, 4, 1},
-    {{"f4 x1 one pass", launch_f4_x1, TMATRIX_COPY}, (const void *)copy_f4_x1, 1, 0},
-    {{"f4 x2 one pass", launch_f4_x2, TMATRIX_COPY}, (const void *)copy_f4_x2, 2, 0},
-    {{"f4 x4 one pass", launch_f4_x4, TMATRIX_COPY}, (const void *)copy_f4_x4, 4, 0},
-    {{"f4 x8 one pass", launch_f4_x8, TMATRIX_COPY}, (const void *)copy_f4_x8, 8, 0},
-    {{"f4 x4 one pass cs", launch_f4_x4_cs, TMATRIX_COPY}, (const void *)copy_f4_x4_cs, 4, 0},
+static const f4_row_t F4_ROWS[] = {
+    {{"f4 x1 grid-stride", launch_copy_f4_x1_grid_stride, TMATRIX_COPY}, (const void *)copy_f4_x1, 16},
+    {{"f4 x2 grid-stride", launch_copy_f4_x2_grid_stride, TMATRIX_COPY}, (const void *)copy_f4_x2, 32},
+    {{"f4 x4 grid-stride", launch_copy_f4_x4_grid_stride, TMATRIX_COPY}, (const void *)copy_f4_x4, 64},
+    {{"f4 x4 grid-stride cs", launch_copy_f4_x4_cs_grid_stride, TMATRIX_COPY}, (const void *)copy_f4_x4_cs, 64},
+    {{"f4 x1 one pass", launch_copy_f4_x1, TMATRIX_COPY}, (const void *)copy_f4_x1, 16},
+    {{"f4 x2 one pass", launch_copy_f4_x2, TMATRIX_COPY}, (const void *)copy_f4_x2, 32},
+    {{"f4 x4 one pass", launch_copy_f4_x4, TMATRIX_COPY}, (const void *)copy_f4_x4, 64},
+    {{"f4 x8 one pass", launch_copy_f4_x8, TMATRIX_COPY}, (const void *)copy_f4_x8, 128},
+    {{"f4 x4 one pass cs", launch_copy_f4_x4_cs, TMATRIX_COPY}, (const void *)copy_f4_x4_cs, 64},
 };
-#define NF4 ((int)(sizeof F4_VARIANTS / sizeof F4_VARIANTS[0]))
-
-static int resident_blocks(const void *kernel, int threads)
-{
-    int nb = 0;
-    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nb, kernel, threads, 0));
-    return nb > 0 ? nb : 1;
-}
-
-/* Blocks for a float4 variant: one per tile, or at most what is resident at once (max_blocks > 0
- * overrides that, to make --check loop many times over a small matrix). */
-static unsigned f4_grid(const f4_variant_t *v, size_t n, int threads, int sms, int max_blocks)
-{
-    size_t tiles = div_up(n / 4, (unsigned)(v->u * threads)), cap;
-    if (tiles == 0) tiles = 1;  /* fewer than 4 floats: block 0 copies the tail */
-    if (!v->grid_stride) return (unsigned)tiles;
-    cap = max_blocks > 0 ? (size_t)max_blocks : (size_t)sms * resident_blocks(v->kernel, threads);
-    return (unsigned)(tiles < cap ? tiles : cap);
-}
+#define NF4 ((int)(sizeof F4_ROWS / sizeof F4_ROWS[0]))
 
 /* --threads: block size of the float4 copies */
 static int threads_opt = 256;
@@ -78,55 +64,49 @@ static const lesson_opt_t OPTS[] = {
 /* ---- --check ------------------------------------------------------------------------------- */
 
 /* Every kernel at shapes that are multiples of nothing (a copy is checked against its input):
- * copyRow and copyCol with several block shapes; the float4 copies with warp-sized, --threads and
- * 1024-thread blocks, and also on a 3-block grid, so that the grid-stride loop runs many times. */
-static int run_checks(const args_t *a, const gpu_info_t *g)
+ * copyRow and copyCol with several 2-D block shapes (or --block), the float4 copies with 32, 256,
+ * 1024 and --threads threads per block.  The grid-stride loop must run more than once somewhere:
+ * at 8191x4097 (8.4 M float4s) even the fewest tiles, x4 with 1024 threads (2049 tiles), outnumber
+ * the blocks resident on any GPU of the course (an H100: 132 SMs x at most 2 such blocks), and with
+ * 32 threads the x1 copy has 262176 tiles for at most 132 x 32 resident blocks; --quick leaves that
+ * shape out. */
+static int run_checks(const args_t *a)
 {
     static const int shapes[][2] = {{1, 1}, {2, 1}, {3, 1}, {1, 5}, {7, 3}, {33, 31}, {31, 33}, {1000, 777},
                                     {1, 40009}, {40009, 1}, {4097, 13}, {1, 600001}, {600001, 1}, {8191, 4097}};
-    static const tkernel_t copies[] = {K_COPY_ROW, K_COPY_COL};
+    const int nshapes = (int)(sizeof shapes / sizeof shapes[0]);
+    const trow_t copies[] = {COPY_ROW, COPY_COL};
     const dim3 blocks2d[] = {dim3(32, 8), dim3(16, 16), dim3(7, 5)};
-    const int threads1d[] = {threads_opt, 32, 1024};
-    int nshapes = (int)(sizeof shapes / sizeof shapes[0]), s, b, v, maxb;
-    check_tally_t tally = {0, 0};
-    char size[96];
+    dim3 blocks1d[4] = {dim3(32), dim3(256), dim3(1024)};
+    trow_t f4[NF4];
+    args_t a1d = *a;   /* the float4 copies take 1-D blocks: --block is for copyRow and copyCol */
+    check_tally_t tally = CHECK_TALLY_INIT;
+    int n1d = 3, k;
 
-    tcheck_sweep(copies, 2, shapes, nshapes, 1, blocks2d, 3, a, &tally);
-    for (s = 0; s < nshapes - (a->quick ? 1 : 0); s++) {
-        tmatrix_t m;
-        check_t chk;
-        tmatrix_init(&m, shapes[s][0], shapes[s][1], a->seed, TMATRIX_KEEP_INPUT);
-        chk = tmatrix_check_of(&m, TMATRIX_COPY);
-        for (b = 0; b < 3; b++) {
-            tctx_t c = tmatrix_ctx(&m, dim3(threads1d[b]));
-            for (v = 0; v < NF4; v++) {
-                for (maxb = 0; maxb <= 3; maxb += 3) {
-                    if (maxb && !F4_VARIANTS[v].grid_stride) continue;
-                    c.grid = dim3(f4_grid(&F4_VARIANTS[v], m.n, threads1d[b], g->sms, maxb));
-                    snprintf(size, sizeof size, "%dx%d %d threads x %u blocks", m.nx, m.ny, threads1d[b], c.grid.x);
-                    check_line(&chk, F4_VARIANTS[v].k.label, size, F4_VARIANTS[v].k.launch, &c, stdout, &tally);
-                }
-            }
-        }
-        tmatrix_free(&m);
-    }
+    if (threads_opt != 32 && threads_opt != 256 && threads_opt != 1024) blocks1d[n1d++] = dim3(threads_opt);
+    for (k = 0; k < NF4; k++) f4[k] = F4_ROWS[k].row;
+    a1d.bx = a1d.by = 0;
+    tcheck_sweep(copies, 2, shapes, nshapes, 1, blocks2d, 3, NULL, a, &tally);
+    tcheck_sweep(f4, NF4, shapes, nshapes, 1, blocks1d, n1d, NULL, &a1d, &tally);
     gpu_finish();
-    return verify_summary(stdout, tally.fails, tally.checks);
+    return check_summary(&tally);
 }
 
 /* ---- the experiments ---------------------------------------------------------------------- */
 
 typedef struct {
     const gpu_info_t *g;
-    tbench_t b;          /* the matrix with its input kept: a copy must reproduce it */
-    tctx_t c;            /* copyRow / copyCol: blocks of --block (default 32x8)        */
+    tbench_t b;    /* the matrix with its input kept: a copy must reproduce it */
+    dim3 block;    /* copyRow / copyCol: --block (default 32x8)                 */
 } run_t;
 
 /* Bytes one SM has asked for and not yet used, at most: resident threads x bytes each thread loads
  * before its first store. */
 static double kib_in_flight_per_sm(const void *kernel, int threads, int bytes_per_thread)
 {
-    return resident_blocks(kernel, threads) * (double)threads * bytes_per_thread / 1024.0;
+    int nb = 0;
+    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nb, kernel, threads, 0));
+    return (nb > 0 ? nb : 1) * (double)threads * bytes_per_thread / 1024.0;
 }
 
 /* Experiment 1: the two bounds of the source.  Returns 1 if a kernel failed verification. */
@@ -138,8 +118,8 @@ static int experiment_bounds(run_t *r, timing_t *t_row, int *row_ok)
 
     report_begin("bounds", "Experiment 1: the bounds of a transpose (the bytes of a transpose, nothing transposed)", NULL);
     report_row("cudaMemcpy D2D", &r->b.t_d2d, r->b.bytes, NAN);
-    *row_ok = tbench_row(&r->b, &K_COPY_ROW, NULL, &r->c, NAN, t_row);
-    col_ok = tbench_row(&r->b, &K_COPY_COL, NULL, &r->c, NAN, &t_col);
+    *row_ok = trow_measure(&r->b, &COPY_ROW, r->block, NAN, t_row);
+    col_ok = trow_measure(&r->b, &COPY_COL, r->block, NAN, &t_col);
     if (*row_ok && col_ok) {
         snprintf(take, sizeof take,
                  "copyCol runs at %.0f%% of copyRow: Tan Sheng's bandwidth chapter would expect any transpose of this matrix "
@@ -159,7 +139,6 @@ static int experiment_ceiling(run_t *r, const timing_t *t_row, int row_ok)
     timing_t t[NF4];
     int v, best = -1, failed = 0;
     double d2d = r->b.d2d_gbs, best_gbs;
-    tctx_t c = tmatrix_ctx(&r->b.m, dim3(threads_opt));
     char take[400];
 
     report_say("\nExperiment 2: copyRow is not the ceiling. float4 copies, %d threads per block;\n"
@@ -168,12 +147,12 @@ static int experiment_ceiling(run_t *r, const timing_t *t_row, int row_ok)
                "  KiB/SM: the most one SM can have in flight = resident threads x bytes each loads before its first store.\n",
                threads_opt, threads_opt, r->g->sms);
     report_begin("in_flight", "Copies of the same matrix (%D2D: against the cudaMemcpy row of experiment 1):", "KiB/SM");
-    report_result(K_COPY_ROW.label, row_ok, t_row, r->b.bytes,
-                  kib_in_flight_per_sm((const void *)copy_row, (int)(r->c.block.x * r->c.block.y), 4));
+    report_result(COPY_ROW.label, row_ok, t_row, r->b.bytes,
+                  kib_in_flight_per_sm((const void *)copy_row, (int)(r->block.x * r->block.y), 4));
     for (v = 0; v < NF4; v++) {
-        const f4_variant_t *fv = &F4_VARIANTS[v];
-        c.grid = dim3(f4_grid(fv, r->b.m.n, threads_opt, r->g->sms, 0));
-        if (!tbench_row(&r->b, &fv->k, NULL, &c, kib_in_flight_per_sm(fv->kernel, threads_opt, 16 * fv->u), &t[v])) {
+        const f4_row_t *f = &F4_ROWS[v];
+        if (!trow_measure(&r->b, &f->row, dim3(threads_opt), kib_in_flight_per_sm(f->kernel, threads_opt, f->bytes),
+                          &t[v])) {
             failed = 1;
             continue;
         }
@@ -184,7 +163,7 @@ static int experiment_ceiling(run_t *r, const timing_t *t_row, int row_ok)
         snprintf(take, sizeof take,
                  "best copy kernel: %s, %.1f%% of cudaMemcpy and %.1f%% of the theoretical peak; "
                  "copyRow was %.1f%% of cudaMemcpy: it bounded one-float-per-thread code, not a copy.",
-                 F4_VARIANTS[best].k.label, 100.0 * best_gbs / d2d, 100.0 * best_gbs / r->g->peak_gbs,
+                 F4_ROWS[best].row.label, 100.0 * best_gbs / d2d, 100.0 * best_gbs / r->g->peak_gbs,
                  row_ok ? 100.0 * stats_gbs(r->b.bytes, t_row->median_ms) / d2d : 0.0);
         report_end(take);
     } else {
@@ -203,7 +182,6 @@ int main(int argc, char **argv)
     timing_t t_row;
     int nx, ny, row_ok, failed = 0;
     size_t bytes;
-    dim3 block;
 
     args_parse_or_exit(argc, argv, &a, SUMMARY, TMATRIX_SIZE_HELP, OPTS, 1);
     if (threads_opt % 32)
@@ -212,16 +190,15 @@ int main(int argc, char **argv)
     report_init("04_transpose_bounds", a.csv);
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 04 - the bounds of a transpose, and the one that is real", &a);
-    if (a.check) return run_checks(&a, &g);
+    if (a.check) return run_checks(&a);
 
     bytes = (size_t)nx * ny * sizeof(float);
-    block = a.bx ? dim3(a.bx, a.by) : dim3(32, 8);
+    r.g = &g;
+    r.block = a.bx ? dim3(a.bx, a.by) : dim3(32, 8);
     report_say("\nMatrix %d x %d floats (%d rows of %d), %.0f MiB each way; copyRow/copyCol blocks %ux%u.\n"
                "GB/s counts every element read once and written once: 2 x %.0f MiB per kernel.\n",
-               nx, ny, ny, nx, bytes / 1048576.0, block.x, block.y, bytes / 1048576.0);
+               nx, ny, ny, nx, bytes / 1048576.0, r.block.x, r.block.y, bytes / 1048576.0);
     tbench_init(&r.b, &g, &a, nx, ny, TMATRIX_KEEP_INPUT);
-    r.g = &g;
-    r.c = tmatrix_ctx(&r.b.m, block);
 
     failed |= experiment_bounds(&r, &t_row, &row_ok);
     failed |= experiment_ceiling(&r, &t_row, row_ok);

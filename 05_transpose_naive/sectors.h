@@ -1,8 +1,8 @@
 /* How many 32-byte sectors one warp instruction touches in the copies and naive transposes: the
  * arithmetic behind lesson 05's block-shape sweep, and what `make profile` measures as sectors per
  * request.  Plain C99 (tests/test_sectors.c checks it); the lesson's .cu includes it too. */
-#ifndef SECTORS_H
-#define SECTORS_H
+#ifndef LESSON05_SECTORS_H
+#define LESSON05_SECTORS_H
 
 #include <stddef.h>
 

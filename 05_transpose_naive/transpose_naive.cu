@@ -8,9 +8,9 @@
  * Experiment 3: why reading columns wins.  NaiveCol with the strided loads cached in L1 and L2
  * (the default, __ldg, __ldca), in L2 only (__ldcg), or marked evict-first (__ldcs).
  *
- * The kernels and their launches are in kernels.cuh (the transposes and their cache-hint variants)
- * and ../04_transpose_bounds/kernels.cuh (copy_row, copy_col); this file verifies, times and prints
- * them. */
+ * The kernels and their launchers are in kernels.cuh (the transposes and their cache-hint variants)
+ * and ../04_transpose_bounds/kernels.cuh (copy_row, copy_col); this file lists them as table rows,
+ * verifies, times and prints them (trow_measure, trow_time). */
 #include "args.h"
 #include "gpu.h"
 #include "kernels.cuh"
@@ -18,7 +18,6 @@
 #include "sectors.h"
 #include "stats.h"
 #include "transpose_matrix.h"
-#include "verify.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -28,26 +27,28 @@ static const char SUMMARY[] =
     "Lesson 05: naive transposes. Reads rows and writes columns (NaiveRow) or the other way round (NaiveCol),\n"
     "sweeps block shapes, and shows with cache hints why reading columns wins.";
 
-/* A kernel as a table row, with the kind sectors.h counts its sectors by. */
+/* ---- the table rows ------------------------------------------------------------------------- */
+
+/* Experiments 1 and 2: a kernel as a table row, with the kind sectors.h counts its sectors by. */
 typedef struct {
-    tkernel_t k;
+    trow_t row;
     kernel_kind_t kind;
 } kernel_t;
 
 static const kernel_t K_COPY_ROW = {{"copyRow", launch_copy_row, TMATRIX_COPY}, KIND_COPY_ROW};
 static const kernel_t K_COPY_COL = {{"copyCol", launch_copy_col, TMATRIX_COPY}, KIND_COPY_COL};
-static const kernel_t K_NAIVE_ROW = {{"NaiveRow", launch_naive_row, TMATRIX_TRANSPOSE}, KIND_NAIVE_ROW};
-static const kernel_t K_NAIVE_COL = {{"NaiveCol", launch_naive_col, TMATRIX_TRANSPOSE}, KIND_NAIVE_COL};
+static const kernel_t K_NAIVE_ROW = {{"NaiveRow", launch_transpose_naive_row, TMATRIX_TRANSPOSE}, KIND_NAIVE_ROW};
+static const kernel_t K_NAIVE_COL = {{"NaiveCol", launch_transpose_naive_col, TMATRIX_TRANSPOSE}, KIND_NAIVE_COL};
 
 /* Experiment 3, in the order printed; HINT_BASE: the row the extra column compares with. */
-static const tkernel_t HINTS[] = {
-    {"NaiveCol ld.global", launch_naive_col, TMATRIX_TRANSPOSE},
-    {"NaiveCol __ldg", launch_naive_col_ldg, TMATRIX_TRANSPOSE},
-    {"NaiveCol __ldca", launch_naive_col_ldca, TMATRIX_TRANSPOSE},
-    {"NaiveCol __ldcg", launch_naive_col_ldcg, TMATRIX_TRANSPOSE},
-    {"NaiveCol __ldcs", launch_naive_col_ldcs, TMATRIX_TRANSPOSE},
-    {"NaiveRow ld.global", launch_naive_row, TMATRIX_TRANSPOSE},
-    {"NaiveRow __ldcg", launch_naive_row_ldcg, TMATRIX_TRANSPOSE},
+static const trow_t HINTS[] = {
+    {"NaiveCol ld.global", launch_transpose_naive_col, TMATRIX_TRANSPOSE},
+    {"NaiveCol __ldg", launch_transpose_naive_col_hint<LOAD_LDG>, TMATRIX_TRANSPOSE},
+    {"NaiveCol __ldca", launch_transpose_naive_col_hint<LOAD_LDCA>, TMATRIX_TRANSPOSE},
+    {"NaiveCol __ldcg", launch_transpose_naive_col_hint<LOAD_LDCG>, TMATRIX_TRANSPOSE},
+    {"NaiveCol __ldcs", launch_transpose_naive_col_hint<LOAD_LDCS>, TMATRIX_TRANSPOSE},
+    {"NaiveRow ld.global", launch_transpose_naive_row, TMATRIX_TRANSPOSE},
+    {"NaiveRow __ldcg", launch_transpose_naive_row_hint<LOAD_LDCG>, TMATRIX_TRANSPOSE},
 };
 #define NHINTS ((int)(sizeof HINTS / sizeof HINTS[0]))
 enum { H_DEFAULT = 0, H_LDCA = 2, H_LDCG = 3, H_LDCS = 4, H_ROW = 5, H_ROW_LDCG = 6 };
@@ -70,17 +71,18 @@ static int run_checks(const args_t *a)
                                     {40009, 1}, {4097, 13}, {1, 600001}, {600001, 1}, {2048, 512}, {8191, 4097}};
     const int nshapes = (int)(sizeof shapes / sizeof shapes[0]);
     const dim3 hint_blocks[] = {dim3(32, 8), dim3(7, 5)};
-    const tkernel_t naive[] = {K_NAIVE_ROW.k, K_NAIVE_COL.k};
-    tkernel_t others[2 + NHINTS] = {K_COPY_ROW.k, K_COPY_COL.k};
+    const trow_t naive[] = {K_NAIVE_ROW.row, K_NAIVE_COL.row};
+    trow_t others[2 + NHINTS] = {K_COPY_ROW.row, K_COPY_COL.row};
     int h, nothers = 2;
-    check_tally_t tally = {0, 0};
+    check_tally_t tally = CHECK_TALLY_INIT;
 
     for (h = 0; h < NHINTS; h++)   /* the hint variants; the plain kernels are checked above */
-        if (HINTS[h].launch != launch_naive_col && HINTS[h].launch != launch_naive_row) others[nothers++] = HINTS[h];
-    tcheck_sweep(naive, 2, shapes, nshapes, 2, SHAPES, NSHAPES, a, &tally);
-    tcheck_sweep(others, nothers, shapes, nshapes, 2, hint_blocks, 2, a, &tally);
+        if (HINTS[h].launch != launch_transpose_naive_col && HINTS[h].launch != launch_transpose_naive_row)
+            others[nothers++] = HINTS[h];
+    tcheck_sweep(naive, 2, shapes, nshapes, 2, SHAPES, NSHAPES, NULL, a, &tally);
+    tcheck_sweep(others, nothers, shapes, nshapes, 2, hint_blocks, 2, NULL, a, &tally);
     gpu_finish();
-    return verify_summary(stdout, tally.fails, tally.checks);
+    return check_summary(&tally);
 }
 
 /* ---- the experiments ---------------------------------------------------------------------- */
@@ -88,20 +90,15 @@ static int run_checks(const args_t *a)
 typedef struct {
     const gpu_info_t *g;
     tbench_t b;     /* the matrix with both references: its input (for copies) and its CPU transpose */
-    tctx_t c;
+    int nx, ny;
 } run_t;
 
-/* Verifies k with block b, times it, prints its row (with_sectors: the extra column is the sectors
- * per warp, load + store, from sectors.h).  Returns 1 and *t when k verified. */
-static int measure(run_t *r, const kernel_t *k, const char *label, dim3 b, timing_t *t, int with_sectors)
+/* Sectors per warp of a kernel of this kind with blocks b, load + store (sectors.h): the extra
+ * column of experiment 2. */
+static double sectors_per_warp(const run_t *r, kernel_kind_t kind, dim3 b)
 {
-    double extra = NAN;
-    r->c.block = b;
-    if (with_sectors) {
-        warp_sectors_t w = warp_sectors(k->kind, (int)b.x, (int)b.y, r->c.nx, r->c.ny);
-        extra = w.ld + w.st;
-    }
-    return tbench_row(&r->b, &k->k, label, &r->c, extra, t);
+    warp_sectors_t w = warp_sectors(kind, (int)b.x, (int)b.y, r->nx, r->ny);
+    return w.ld + w.st;
 }
 
 static double gbs(const run_t *r, const timing_t *t) { return stats_gbs(r->b.bytes, t->median_ms); }
@@ -120,8 +117,8 @@ static int experiment_sides(run_t *r, dim3 b)
                "(32-byte pieces\n  a warp's load or store touches, from the addresses; `make profile` measures them):\n",
                b.x, b.y);
     for (i = 0; i < 4; i++) {
-        w[i] = warp_sectors(ks[i]->kind, (int)b.x, (int)b.y, r->c.nx, r->c.ny);
-        report_say("    %-9s load %4.1f  store %4.1f\n", ks[i]->k.label, w[i].ld, w[i].st);
+        w[i] = warp_sectors(ks[i]->kind, (int)b.x, (int)b.y, r->nx, r->ny);
+        report_say("    %-9s load %4.1f  store %4.1f\n", ks[i]->row.label, w[i].ld, w[i].st);
     }
     report_say("  NaiveRow's stores: a warp writes 32 x 4 = 128 useful bytes into %.0f sectors of 32 bytes:\n"
                "  %.1f%% of the bytes moved are useful (Anluo8's transpose study: \"write efficiency 12.5%%\").\n",
@@ -130,7 +127,7 @@ static int experiment_sides(run_t *r, dim3 b)
                mib <= l2 ? "fits in" : "does not fit in");
     report_begin("sides", "Copies and naive transposes of the same matrix:", NULL);
     report_row("cudaMemcpy D2D", &r->b.t_d2d, r->b.bytes, NAN);
-    for (i = 0; i < 4; i++) ok[i] = measure(r, ks[i], NULL, b, &t[i], 0);
+    for (i = 0; i < 4; i++) ok[i] = trow_measure(&r->b, &ks[i]->row, b, NAN, &t[i]);
     if (ok[2] && ok[3]) {
         int col_wins = t[3].median_ms < t[2].median_ms;
         snprintf(take, sizeof take,
@@ -164,8 +161,9 @@ static int experiment_shapes(run_t *r)
     report_begin("shapes", "NaiveRow and NaiveCol for each block shape:", "ld+st sect");
     for (i = 0; i < 2; i++) {
         for (s = 0; s < NSHAPES; s++) {
-            snprintf(label, sizeof label, "%s %ux%u", ks[i]->k.label, SHAPES[s].x, SHAPES[s].y);
-            if (!measure(r, ks[i], label, SHAPES[s], &t, 1)) {
+            const trow_t row = {label, ks[i]->row.launch, ks[i]->row.reference};   /* "NaiveRow 8x32" */
+            snprintf(label, sizeof label, "%s %ux%u", ks[i]->row.label, SHAPES[s].x, SHAPES[s].y);
+            if (!trow_measure(&r->b, &row, SHAPES[s], sectors_per_warp(r, ks[i]->kind, SHAPES[s]), &t)) {
                 failed = 1;
                 continue;
             }
@@ -177,12 +175,11 @@ static int experiment_shapes(run_t *r)
     }
     if (best[0] >= 0 && best[1] >= 0) {
         dim3 b0 = SHAPES[best[0]], b1 = SHAPES[best[1]];
-        warp_sectors_t w0 = warp_sectors(KIND_NAIVE_ROW, (int)b0.x, (int)b0.y, r->c.nx, r->c.ny);
-        warp_sectors_t w1 = warp_sectors(KIND_NAIVE_COL, (int)b1.x, (int)b1.y, r->c.nx, r->c.ny);
         snprintf(take, sizeof take,
                  "fastest NaiveRow: %ux%u (%.0f GB/s, %.0f sectors/warp); fastest NaiveCol: %ux%u (%.0f GB/s, "
                  "%.0f sectors/warp). Tan Sheng's best NaiveCol was 32x16, Anluo8's best naive shape 8x8.",
-                 b0.x, b0.y, best_gbs[0], w0.ld + w0.st, b1.x, b1.y, best_gbs[1], w1.ld + w1.st);
+                 b0.x, b0.y, best_gbs[0], sectors_per_warp(r, KIND_NAIVE_ROW, b0), b1.x, b1.y, best_gbs[1],
+                 sectors_per_warp(r, KIND_NAIVE_COL, b1));
         report_end(take);
     } else {
         report_end("a kernel failed verification.");
@@ -194,7 +191,7 @@ static int experiment_shapes(run_t *r)
 static int experiment_hints(run_t *r, dim3 b)
 {
     timing_t t[NHINTS];
-    int ok[NHINTS];
+    int ok[NHINTS], k, failed = 0;
     char take[500];
 
     report_say("\nExperiment 3: cache hints on the loads, blocks %ux%u. NaiveCol's 32 sectors per load are shared by\n"
@@ -202,8 +199,18 @@ static int experiment_hints(run_t *r, dim3 b)
                "  8 floats. __ldcg sends every load past the L1 to the L2.\n",
                b.x, b.y);
     report_begin("hints", "NaiveCol (strided loads) and NaiveRow (coalesced loads) with each load instruction:", "% of ld");
-    r->c.block = b;
-    if (!tbench_rows_vs(&r->b, HINTS, HINT_BASE, NHINTS, &r->c, ok, t)) {
+    /* each row verified, then timed (trow_time); its extra column: the speed of its plain-load row
+     * (HINT_BASE, printed earlier) as a percentage of its own */
+    for (k = 0; k < NHINTS; k++) {
+        ok[k] = trow_time(&r->b, &HINTS[k], b, &t[k]);
+        if (!ok[k]) {   /* trow_time has printed its row, without figures */
+            failed = 1;
+            continue;
+        }
+        report_row(HINTS[k].label, &t[k], r->b.bytes,
+                   ok[HINT_BASE[k]] ? 100.0 * t[HINT_BASE[k]].median_ms / t[k].median_ms : NAN);
+    }
+    if (!failed) {
         snprintf(take, sizeof take,
                  "strided loads past the L1 (__ldcg) run at %.0f%% of the default; evict-first (__ldcs) at %.0f%%; "
                  "the default is %.0f%% of __ldca, i.e. %s. For coalesced loads (NaiveRow) __ldcg gives %.0f%%.",
@@ -248,8 +255,9 @@ int main(int argc, char **argv)
                nx, ny, ny, nx, nx, ny, bytes / 1048576.0);
     tbench_init(&r.b, &g, &a, nx, ny, TMATRIX_KEEP_BOTH);
     r.g = &g;
+    r.nx = nx;
+    r.ny = ny;
     b = a.bx ? dim3(a.bx, a.by) : dim3(32, 8);
-    r.c = tmatrix_ctx(&r.b.m, b);
 
     failed |= experiment_sides(&r, b);
     failed |= experiment_shapes(&r);

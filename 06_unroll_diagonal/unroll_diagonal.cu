@@ -8,8 +8,8 @@
  * is right for rectangular grids (block_order.h; tests/test_diagonal.c proves it and shows that the
  * source's mapping is not).
  *
- * The kernels and their launches are in kernels.cuh (with lessons 04 and 05's plain copies and
- * transposes); this file verifies, times and prints them. */
+ * The kernels and their launchers are in kernels.cuh (with lessons 04 and 05's plain copies and
+ * transposes); this file lists them as table rows, verifies, times and prints them (trow_time). */
 #include "args.h"
 #include "block_order.h"
 #include "gpu.h"
@@ -17,7 +17,6 @@
 #include "report.h"
 #include "stats.h"
 #include "transpose_matrix.h"
-#include "verify.h"
 
 #include <limits.h>
 #include <math.h>
@@ -29,22 +28,24 @@ static const char SUMMARY[] =
     "Lesson 06: unrolled naive transposes (2, 4, 8 loads in flight per thread) against copyRow, then\n"
     "row-major against diagonal block order.";
 
+/* ---- the table rows ------------------------------------------------------------------------- */
+
 /* Experiment 1, in the order printed, then experiment 2's pairs (row-major, diagonal). */
-static const tkernel_t KERNELS[] = {
+static const trow_t KERNELS[] = {
     {"copyRow", launch_copy_row, TMATRIX_COPY},
-    {"copyRow x4", launch_copy_row_x4, TMATRIX_COPY},
-    {"NaiveRow", launch_naive_row, TMATRIX_TRANSPOSE},
-    {"NaiveRow x2", launch_naive_row_x2, TMATRIX_TRANSPOSE},
-    {"NaiveRow x4", launch_naive_row_x4, TMATRIX_TRANSPOSE},
-    {"NaiveRow x8", launch_naive_row_x8, TMATRIX_TRANSPOSE},
-    {"NaiveCol", launch_naive_col, TMATRIX_TRANSPOSE},
-    {"NaiveCol x2", launch_naive_col_x2, TMATRIX_TRANSPOSE},
-    {"NaiveCol x4", launch_naive_col_x4, TMATRIX_TRANSPOSE},
-    {"NaiveCol x8", launch_naive_col_x8, TMATRIX_TRANSPOSE},
-    {"NaiveRow row-major order", launch_row_rowmajor, TMATRIX_TRANSPOSE},
-    {"NaiveRow diagonal order", launch_row_diagonal, TMATRIX_TRANSPOSE},
-    {"NaiveCol row-major order", launch_col_rowmajor, TMATRIX_TRANSPOSE},
-    {"NaiveCol diagonal order", launch_col_diagonal, TMATRIX_TRANSPOSE},
+    {"copyRow x4", launch_copy_row_unroll<4>, TMATRIX_COPY},
+    {"NaiveRow", launch_transpose_naive_row, TMATRIX_TRANSPOSE},
+    {"NaiveRow x2", launch_transpose_row_unroll<2>, TMATRIX_TRANSPOSE},
+    {"NaiveRow x4", launch_transpose_row_unroll<4>, TMATRIX_TRANSPOSE},
+    {"NaiveRow x8", launch_transpose_row_unroll<8>, TMATRIX_TRANSPOSE},
+    {"NaiveCol", launch_transpose_naive_col, TMATRIX_TRANSPOSE},
+    {"NaiveCol x2", launch_transpose_col_unroll<2>, TMATRIX_TRANSPOSE},
+    {"NaiveCol x4", launch_transpose_col_unroll<4>, TMATRIX_TRANSPOSE},
+    {"NaiveCol x8", launch_transpose_col_unroll<8>, TMATRIX_TRANSPOSE},
+    {"NaiveRow row-major order", launch_transpose_row_order<ORDER_ROW_MAJOR>, TMATRIX_TRANSPOSE},
+    {"NaiveRow diagonal order", launch_transpose_row_order<ORDER_DIAGONAL>, TMATRIX_TRANSPOSE},
+    {"NaiveCol row-major order", launch_transpose_col_order<ORDER_ROW_MAJOR>, TMATRIX_TRANSPOSE},
+    {"NaiveCol diagonal order", launch_transpose_col_order<ORDER_DIAGONAL>, TMATRIX_TRANSPOSE},
 };
 #define NKERNELS ((int)(sizeof KERNELS / sizeof KERNELS[0]))
 #define NUNROLLED 10   /* experiment 1: the first ten rows */
@@ -63,19 +64,36 @@ static int run_checks(const args_t *a)
                                     {257, 31}, {31, 257}, {1025, 3}, {3, 1025}, {1000, 777}, {1, 40009},
                                     {40009, 1}, {1, 600001}, {600001, 1}, {8191, 4097}};
     const dim3 blocks[] = {dim3(32, 8), dim3(16, 16), dim3(7, 5), dim3(128, 2)};
-    check_tally_t tally = {0, 0};
+    check_tally_t tally = CHECK_TALLY_INIT;
 
-    tcheck_sweep(KERNELS, NKERNELS, shapes, (int)(sizeof shapes / sizeof shapes[0]), 1, blocks, 4, a, &tally);
+    tcheck_sweep(KERNELS, NKERNELS, shapes, (int)(sizeof shapes / sizeof shapes[0]), 1, blocks, 4, NULL, a, &tally);
     gpu_finish();
-    return verify_summary(stdout, tally.fails, tally.checks);
+    return check_summary(&tally);
 }
 
 /* ---- the experiments ---------------------------------------------------------------------- */
 
 typedef struct {
     tbench_t b;     /* the matrix with both references: its input (for copies) and its CPU transpose */
-    tctx_t c;
+    dim3 block;     /* --block (default 32x8)                                                         */
 } run_t;
+
+/* Rows rs[0..n), each verified, then timed (trow_time) and printed with, in the extra column, the
+ * speed of an earlier row base[k] <= k as a percentage of its own.  ok[k]: whether rs[k] verified,
+ * t[k] its timing.  Returns 1 when any row failed verification. */
+static int rows_vs(const run_t *r, const trow_t *rs, const int *base, int n, int *ok, timing_t *t)
+{
+    int k, failed = 0;
+    for (k = 0; k < n; k++) {
+        ok[k] = trow_time(&r->b, &rs[k], r->block, &t[k]);
+        if (!ok[k]) {   /* trow_time has printed its row, without figures */
+            failed = 1;
+            continue;
+        }
+        report_row(rs[k].label, &t[k], r->b.bytes, ok[base[k]] ? 100.0 * t[base[k]].median_ms / t[k].median_ms : NAN);
+    }
+    return failed;
+}
 
 /* Experiment 1: unrolled transposes against the copies. */
 static int experiment_unroll(run_t *r)
@@ -87,9 +105,9 @@ static int experiment_unroll(run_t *r)
 
     report_say("\nExperiment 1: unrolling, blocks %ux%u. xU = U elements per thread, blockDim.x apart, all U loads issued\n"
                "  before the first store. %% copyRow: speed relative to copyRow, Tan Sheng's \"upper bound\".\n",
-               r->c.block.x, r->c.block.y);
+               r->block.x, r->block.y);
     report_begin("unroll", "Copies and transposes of the same matrix:", "% copyRow");
-    failed = tbench_rows_vs(&r->b, UNROLLED, vs_copy_row, NUNROLLED, &r->c, ok, t);
+    failed = rows_vs(r, UNROLLED, vs_copy_row, NUNROLLED, ok, t);
     for (k = U_FIRST_TRANSPOSE; k < NUNROLLED; k++)
         if (ok[k] && (best < 0 || t[k].median_ms < t[best].median_ms)) best = k;
     if (best >= 0 && ok[U_COPY] && ok[U_COPY_X4]) {
@@ -139,10 +157,10 @@ static int experiment_order(run_t *r)
     size_t hit;
     char take[400];
 
-    tile_grid(&r->c, 0, &gx, &gy);
+    tile_grid(r->b.m.nx, r->b.m.ny, r->block, &gx, &gy);   /* NaiveRow's */
     hit = square_only_coverage(gx, gy);
-    report_say("\nExperiment 2: block order, blocks %ux%u. NaiveRow's grid is %u x %u tiles%s.\n", r->c.block.x,
-               r->c.block.y, gx, gy, gx == gy ? " (square)" : " (rectangular)");
+    report_say("\nExperiment 2: block order, blocks %ux%u. NaiveRow's grid is %u x %u tiles%s.\n", r->block.x,
+               r->block.y, gx, gy, gx == gy ? " (square)" : " (rectangular)");
     if (hit == (size_t)gx * gy)
         report_say("  On this square grid Tan Sheng's diagonal mapping reaches every tile; on a rectangular one it\n"
                    "  would not. This run uses block_order_diagonal, a bijection for every grid (make test checks it).\n");
@@ -151,7 +169,7 @@ static int experiment_order(run_t *r)
                    "written.\n  This run uses block_order_diagonal, a bijection for every grid (make test checks it).\n",
                    hit, (size_t)gx * gy, 100.0 * hit / ((double)gx * gy));
     report_begin("order", "Naive transposes, 1-D grid, tiles taken in row-major or diagonal order:", "% row-maj");
-    if (!tbench_rows_vs(&r->b, ORDERS, vs_row_major, NORDERS, &r->c, ok, t)) {
+    if (!rows_vs(r, ORDERS, vs_row_major, NORDERS, ok, t)) {
         double row = t[0].median_ms / t[1].median_ms - 1.0, col = t[2].median_ms / t[3].median_ms - 1.0;
         snprintf(take, sizeof take, "diagonal order changes the speed of NaiveRow by %+.0f%% and of NaiveCol by %+.0f%%%s",
                  100.0 * row, 100.0 * col,
@@ -194,7 +212,7 @@ int main(int argc, char **argv)
     if (a.check) return run_checks(&a);
 
     tbench_init(&r.b, &g, &a, nx, ny, TMATRIX_KEEP_BOTH);
-    r.c = tmatrix_ctx(&r.b.m, block);
+    r.block = block;
 
     bytes = r.b.m.n * sizeof(float);
     report_say("\nMatrix %d x %d floats (%d rows of %d), %.0f MiB each way; GB/s counts every element read once and\n"
