@@ -25,9 +25,19 @@ static const char SUMMARY[] =
     "Lesson 04 exercise: verifies your copy_fast (exercise.cu) at odd shapes, then times it\n"
     "against copyRow and cudaMemcpy.";
 
+/* --size: a launch may use one row per block, so at most 65535 rows (gridDim.y). */
+static void check_size(int argc, char **argv, const args_t *a)
+{
+    int nx, ny;
+    tmatrix_size_or_exit(a, &nx, &ny);
+    if (ny > 65535)
+        args_reject("bad --size '%s': at most 65535 rows here (a launch may use one row per block)",
+                    args_raw_value(argc, argv, "--size"));
+}
+
 static const checker_t CK = {"04_transpose_bounds_exercise", "Lesson 04 exercise - a faster copyRow", SUMMARY,
                              TMATRIX_SIZE_HELP, 0, NULL /* no --block: your launch picks it */, NULL, "copy_fast",
-                             "cudaMemcpy D2D", 0.90, CHECKER_MEMCHECK};
+                             "cudaMemcpy D2D", 0.90, CHECKER_MEMCHECK, check_size};
 
 /* Your launch_copy_fast picks its own blocks and launches on the default stream, which the course's
  * stream waits for (gpu.h): block and s are not used. */
@@ -60,9 +70,6 @@ int main(int argc, char **argv)
 
     checker_start(&CK, argc, argv, &a, &g);
     tmatrix_size_or_exit(&a, &nx, &ny);
-    if (ny > 65535)
-        args_reject("bad --size '%s': at most 65535 rows here (a launch may use one row per block)",
-                    args_raw_value(argc, argv, "--size"));
 
     /* Correct first: your copy at shapes that are multiples of nothing, on poisoned output inside
      * guard zones (a write past either end of `out` is a FAIL too). */

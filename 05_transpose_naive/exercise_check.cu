@@ -28,9 +28,20 @@ static const char SUMMARY[] =
     "Lesson 05 exercise: checks the tile and map you chose (exercise.cu), prints the sectors your warps\n"
     "touch, verifies your transpose_warp_patch at odd shapes, then times it against NaiveRow and NaiveCol.";
 
+/* --size: a block per tile of patch_tile_h rows, at most 65535 of them down the grid (gridDim.y).  A
+ * map whose tile has no rows is the map check's to report, after the start. */
+static void check_size(int argc, char **argv, const args_t *a)
+{
+    int nx, ny;
+    tmatrix_size_or_exit(a, &nx, &ny);
+    if (patch_tile_h > 0 && div_up(ny, patch_tile_h) > 65535)
+        args_reject("bad --size '%s': at most %d rows here (gridDim.y <= 65535 tiles of %d rows)",
+                    args_raw_value(argc, argv, "--size"), 65535 * patch_tile_h, patch_tile_h);
+}
+
 static const checker_t CK = {"05_transpose_naive_exercise", "Lesson 05 exercise - the shape of a warp", SUMMARY,
                              TMATRIX_SIZE_HELP, 0, NULL /* no --block: PATCH_THREADS */, NULL, "transpose_warp_patch",
-                             "the faster NaiveRow", 1.10, CHECKER_MEMCHECK};
+                             "the faster NaiveRow", 1.10, CHECKER_MEMCHECK, check_size};
 
 /* Your kernel: 1-D blocks of PATCH_THREADS, a block per patch_tile_h x patch_tile_w tile (exercise.h);
  * `block` is not used. */
@@ -167,9 +178,6 @@ int main(int argc, char **argv)
         tally.fails = tally.checks = 1;
         return checker_verified(&CK, &tally, &a);
     }
-    if (div_up(ny, patch_tile_h) > 65535)
-        args_reject("bad --size '%s': at most %d rows here (gridDim.y <= 65535 tiles of %d rows)",
-                    args_raw_value(argc, argv, "--size"), 65535 * patch_tile_h, patch_tile_h);
     {
         map_sectors_t m = map_sectors(nx, ny);
         report_say("\nYour tile: %d rows x %d columns. Computed from your map's addresses at %d x %d:\n", patch_tile_h,

@@ -24,9 +24,21 @@ static const char SUMMARY[] =
     "Lesson 06 exercise: verifies your transpose_diagonal_2d (exercise.cu) on square and\n"
     "rectangular grids, then times it against the plain NaiveRow.";
 
+/* --size: with blocks of --block (32x8 by default) the grid is at most 65535 blocks high (gridDim.y). */
+static void check_size(int argc, char **argv, const args_t *a)
+{
+    int nx, ny;
+    unsigned by = a->bx ? (unsigned)a->by : 8u;
+    tmatrix_size_or_exit(a, &nx, &ny);
+    if (div_up(ny, by) > 65535)
+        args_reject("bad --size '%s': with %u-row blocks the grid would be more than 65535 blocks high",
+                    args_raw_value(argc, argv, "--size"), by);
+}
+
 static const checker_t CK = {"06_unroll_diagonal_exercise", "Lesson 06 exercise - a diagonal order for every grid",
                              SUMMARY, TMATRIX_SIZE_HELP, 0, "any 2-D block of at most 1024 threads", NULL,
-                             "transpose_diagonal_2d", "NaiveRow in row-major order", 0.75, CHECKER_MEMCHECK};
+                             "transpose_diagonal_2d", "NaiveRow in row-major order", 0.75, CHECKER_MEMCHECK,
+                             check_size};
 
 /* Your kernel's 2-D grid: a block per tile of blockDim.x columns x blockDim.y rows. */
 static dim3 tiles(int nx, int ny, dim3 block) { return dim3(div_up(nx, block.x), div_up(ny, block.y)); }
@@ -68,9 +80,6 @@ int main(int argc, char **argv)
     checker_start(&CK, argc, argv, &a, &g);
     tmatrix_size_or_exit(&a, &nx, &ny);
     block = a.bx ? dim3(a.bx, a.by) : dim3(32, 8);   /* NaiveRow's and yours */
-    if (div_up(ny, block.y) > 65535)
-        args_reject("bad --size '%s': with %u-row blocks the grid would be more than 65535 blocks high",
-                    args_raw_value(argc, argv, "--size"), block.y);
 
     /* Correct first: every element, on poisoned output inside guard zones; a tile no block takes
      * stays NaN. */

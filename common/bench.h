@@ -49,8 +49,9 @@ typedef struct {
 
 /* Guard zones: a device buffer with a guard on each side, filled with POISON_BYTE (a float NaN) and
  * checked after every launch.  A write outside the buffer changes a guard; a read outside it reads
- * NaN, which then shows in the results.  A guard is a quarter of the buffer, at least 64 KiB and at
- * most 64 MiB, so that even a store one whole row past the end lands in it.  With
+ * NaN, which then shows in the results.  A guard is a quarter of the buffer rounded up to whole 2 MiB
+ * pages (so the buffer starts where a cudaMalloc of its own would), at least 2 MiB and at most 64 MiB:
+ * even a store one whole row past the end lands in it.  With
  * COURSE_CHECKER_CHILD=1 in the environment (an exercise checker's run under compute-sanitizer,
  * checker.h) there are no guards: memcheck then sees every byte past the buffer's ends. */
 typedef struct {

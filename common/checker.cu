@@ -4,6 +4,7 @@
 #include "cuda_check.h"
 #include "exitcodes.h"
 #include "report.h"
+#include "tests/internal.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -33,11 +34,13 @@ void checker_start(const checker_t *ck, int argc, char **argv, args_t *a, gpu_in
     args_parse_or_exit(argc, argv, a, ck->summary, ck->size_help, NULL, 0);
     if (ck->block_rule && a->bx && ck->check_block && !ck->check_block(a->bx, a->by))
         args_reject("bad --block '%s': %s", args_raw_value(argc, argv, "--block"), ck->block_rule);
+    if (ck->check_args) ck->check_args(argc, argv, a);   /* the exercise's own rules, before any GPU work */
     if (child_run()) {   /* under compute-sanitizer: the small sizes of the sweep, nothing timed */
         a->check = 1;
         a->quick = 1;
     }
     the_args = a;
+    gpu_faults_are_wrong(ck->kernel);
     report_init(ck->lesson, a->csv);
     gpu_init(g);
     gpu_print_header(g, ck->title, a);

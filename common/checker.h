@@ -15,6 +15,7 @@
  *                                                 outside a buffer, or a sanitizer's first report
  *   correct, short of the goal  [6, EXIT_SHORT]   "VERDICT: correct; ... 1.05x ... (goal 1.20x): short"
  *   correct, goal met           [0, EXIT_OK]
+ * A kernel that faults (an illegal or misaligned address) ends the checker with `wrong` too.
  * (2, 3, 4, 5 keep their meaning: bad arguments, no GPU, a CUDA error, too little memory.)
  *
  * Guard zones (bench.h's guarded_alloc): every buffer the student's kernel reads or writes during
@@ -56,10 +57,13 @@ typedef struct {
     const char *goal;        /* what the ratio compares with: "NaiveRow with its best block shape" */
     double goal_ratio;       /* the goal: the student's kernel at >= goal_ratio x that             */
     int sanitizers;          /* CHECKER_MEMCHECK | CHECKER_RACECHECK | CHECKER_SYNCCHECK           */
+    /* The exercise's own argument rules (e.g. a --size limit), checked after parsing and before the
+     * GPU is touched: args_reject for a broken one (exit 2).  NULL: none. */
+    void (*check_args)(int argc, char **argv, const args_t *a);
 } checker_t;
 
 /* The start of a checker's main: args_size_forms, args_parse_or_exit (usage and exit 0 on --help, exit
- * 2 on an error), --block refused or checked, report_init, gpu_init, the header.  In the sanitizer's
+ * 2 on an error), --block refused or checked, ck->check_args, report_init, gpu_init, the header.  In the sanitizer's
  * run (COURSE_CHECKER_CHILD=1) it sets a->check and a->quick: the sweep's small sizes, no timing. */
 void checker_start(const checker_t *ck, int argc, char **argv, args_t *a, gpu_info_t *g);
 

@@ -16,10 +16,30 @@ static const char *hint_rebuild =
     "rebuild for this GPU: `make clean && make` (ARCH defaults to -arch=native when a GPU is visible), "
     "or `make clean && make ARCH=sm_XY` with XY your GPU's compute capability";
 
+/* In an exercise checker (checker_start): the student's kernel, whose fault is a wrong answer. */
+static const char *faults_are_wrong = NULL;
+
+void gpu_faults_are_wrong(const char *kernel) { faults_are_wrong = kernel; }
+
+/* A fault inside a kernel: the context is lost, nothing more can run. */
+static int kernel_fault(cudaError_t err)
+{
+    return err == cudaErrorIllegalAddress || err == cudaErrorMisalignedAddress || err == cudaErrorLaunchFailure ||
+           err == cudaErrorIllegalInstruction || err == cudaErrorInvalidAddressSpace || err == cudaErrorInvalidPc ||
+           err == cudaErrorHardwareStackError || err == cudaErrorAssert || err == cudaErrorLaunchTimeout;
+}
+
 void check_cuda_fail(cudaError_t err, const char *call, const char *file, int line)
 {
     fprintf(stderr, "%s:%d: %s failed: %s: %s\n", file, line, call, cudaGetErrorName(err),
             cudaGetErrorString(err));
+    if (faults_are_wrong && kernel_fault(err)) {
+        fflush(stderr);
+        printf("VERDICT: wrong: a kernel faulted (%s: %s), most likely %s; compute-sanitizer names the access: "
+               "COURSE_CHECKER_CHILD=1 compute-sanitizer ./student --check --quick\n",
+               cudaGetErrorName(err), cudaGetErrorString(err), faults_are_wrong);
+        exit(EXIT_VERIFY);
+    }
     if (err == cudaErrorNoKernelImageForDevice || err == cudaErrorInvalidDeviceFunction ||
         err == cudaErrorUnsupportedPtxVersion) {
         fprintf(stderr, "This binary has no code this GPU can run: %s.\n", hint_rebuild);

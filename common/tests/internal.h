@@ -76,6 +76,12 @@ void cpu_transpose_f32(const float *in, float *out, int nx, int ny);
 /* The text bar: one '#' per 4 % of the copy ceiling, at most 30 characters ('>' marks the cut). */
 void report_bar(double pct, char *buf, size_t len);
 
+/* ---- gpu.cu ---- */
+/* From now on a fault inside a kernel (illegal or misaligned address, ...) ends the program with the
+ * verdict `wrong` and exit 1 instead of exit 4: an exercise checker's (checker_start), where the
+ * student's kernel is the likely cause. */
+void gpu_faults_are_wrong(const char *kernel);
+
 /* ---- bench.cu ---- */
 /* The guard on each side of a guarded buffer of `bytes` (bench.h's guarded_alloc). */
 size_t guarded_guard_bytes(size_t bytes);
