@@ -60,9 +60,9 @@ static void check_no_padding(check_tally_t *t)
     bad = attr.sharedSizeBytes > tile_bytes;
     if (t->out && bad)
         fprintf(t->out, "  FAIL  %s  (shared memory): %zu bytes per block, more than the %zu of a [32][32] tile: the "
-                        "exercise asks for no padding\n", CK.kernel, attr.sharedSizeBytes, tile_bytes);
+                        "exercise asks for a tile without padding\n", CK.kernel, attr.sharedSizeBytes, tile_bytes);
     else if (t->out)
-        fprintf(t->out, "  PASS  %s  (shared memory): %zu bytes per block, a [32][32] tile: no padding\n", CK.kernel,
+        fprintf(t->out, "  PASS  %s  (shared memory): %zu bytes per block, one [32][32] tile\n", CK.kernel,
                 attr.sharedSizeBytes);
     t->fails += bad;
     t->checks++;

@@ -1,4 +1,4 @@
-/* expect: wrong "no padding"
+/* expect: wrong "without padding"
  * Experiment 2's fix instead of the exercise's: a [32][33] tile, one float of padding per row.  It
  * is correct and as fast as the lesson's padded tile, but the exercise asks for a tile that stays
  * float[32][32]; the checker reads the kernel's shared memory (cudaFuncGetAttributes: 4224 bytes
