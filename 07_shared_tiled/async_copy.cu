@@ -20,266 +20,72 @@
  * capability 9.0", "needs CUDA 12 or newer at build time", a row pitch a tensor map cannot describe)
  * and the run goes on. */
 #include "args.h"
+#include "async_kernels.cuh"
 #include "cublas_check.h"
 #include "cuda_check.h"
 #include "gpu.h"
 #include "kernels.cuh"
-#include "async_kernels.cuh"
 #include "report.h"
 #include "stats.h"
 #include "transpose_matrix.h"
-#include "verify.h"
 
-#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <string.h>
 
 /* The lesson's matrix limits are shared_tiled.cu's (tmatrix_size_limited_or_exit, 8 rows a block):
  * every program of lesson 07 takes the same --size, since `make run ARGS=...` hands it to all. */
-
-static cublasHandle_t blas;   /* created in main, for the cublasSgeam row        */
-static int n_sms;             /* SMs of this GPU, for the persistent grids       */
-static unsigned grid_cap;     /* > 0: persistent kernels on at most this many blocks (--check) */
-
-/* ---- launches: each enqueues the kernel (or library call) of one table row on stream s ------ */
-
-/* Lesson 04's float4 copy, one pass: a block of 256 threads per 256 float4s (its "f4 x1 one pass",
- * which matched cudaMemcpy there): the ceiling a kernel reaches on these bytes. */
-#define COPY_THREADS 256
-static void launch_copy_f4(void *p, cudaStream_t s)
-{
-    const tctx_t *c = (const tctx_t *)p;
-    const size_t n = (size_t)c->nx * (size_t)c->ny;
-    const unsigned blocks = div_up(n / 4, COPY_THREADS);
-    copy_f4_x1<<<blocks ? blocks : 1u, COPY_THREADS, 0, s>>>(c->out, c->in, n);
-}
-
-/* cublasSgeam as a transpose (cublas_check.h says how the row-major matrices map onto it). */
-static void launch_sgeam(void *p, cudaStream_t s)
-{
-    const tctx_t *c = (const tctx_t *)p;
-    cublas_sgeam_transpose(blas, s, c->in, c->out, c->nx, c->ny);
-}
-
-/* Part 1's best tile (kernels.cuh) and copySharedMem: a block of 64 x 4 threads per 64 x 64 tile. */
-static void launch_tile64(void *p, cudaStream_t s)
-{
-    const tctx_t *c = (const tctx_t *)p;
-    transpose_tile64_blk64x4_pad<<<dim3(div_up(c->nx, 64), div_up(c->ny, 64)), dim3(64, 4), 0, s>>>(c->in, c->out, c->nx,
-                                                                                                   c->ny);
-}
-
-static void launch_copy_shared_mem(void *p, cudaStream_t s)
-{
-    const tctx_t *c = (const tctx_t *)p;
-    copy_shared_mem_tile64<<<dim3(div_up(c->nx, 64), div_up(c->ny, 64)), dim3(64, 4), 0, s>>>(c->in, c->out, c->nx,
-                                                                                             c->ny);
-}
-
-/* The persistent kernels: threads, dynamic shared memory and, once async_setup has asked the
- * occupancy calculator, how many blocks fit on one SM (0: none, or not set up). */
-typedef struct {
-    const void *fn;
-    int threads, smem, per_sm;
-} pkernel_t;
-
-static pkernel_t PK[] = {
-    {(const void *)cpasync_copy_s4_v16, CPA_THREADS, cpa_smem_bytes(4), 0},
-    {(const void *)cpasync_copy_s4_v8, CPA_THREADS, cpa_smem_bytes(4), 0},
-    {(const void *)cpasync_copy_s4_v4, CPA_THREADS, cpa_smem_bytes(4), 0},
-    {(const void *)cpasync_transpose_s2_v16, CPA_THREADS, cpa_smem_bytes(2), 0},
-    {(const void *)cpasync_transpose_s2_v8, CPA_THREADS, cpa_smem_bytes(2), 0},
-    {(const void *)cpasync_transpose_s2_v4, CPA_THREADS, cpa_smem_bytes(2), 0},
-    {(const void *)cpasync_transpose_s4_v16, CPA_THREADS, cpa_smem_bytes(4), 0},
-    {(const void *)cpasync_transpose_s4_v8, CPA_THREADS, cpa_smem_bytes(4), 0},
-    {(const void *)cpasync_transpose_s4_v4, CPA_THREADS, cpa_smem_bytes(4), 0},
-#if ASYNC_HAVE_TMA
-    {(const void *)tma_copy_s4, 32, tma_copy_smem_bytes(TMA_STAGES), 0},
-    {(const void *)tma_transpose_s4, TMA_THREADS, tma_transpose_smem_bytes(TMA_STAGES), 0},
-#endif
-};
-#define N_PK ((int)(sizeof PK / sizeof PK[0]))
-
-static const pkernel_t *pkernel(const void *fn)
-{
-    int i;
-    for (i = 0; i < N_PK; i++)
-        if (PK[i].fn == fn) return &PK[i];
-    return NULL;
-}
-
-/* The persistent grid of fn over `tiles` pieces of work (persistent_blocks). */
-static unsigned pgrid(const void *fn, long long tiles)
-{
-    const pkernel_t *k = pkernel(fn);
-    return persistent_blocks(tiles, n_sms, k && k->per_sm > 0 ? k->per_sm : 1, grid_cap);
-}
-
-static long long cpa_tiles(const tctx_t *c) { return (long long)div_up(c->nx, CPA_T) * div_up(c->ny, CPA_T); }
-
-/* The cp.async kernels: 16-, 8- or 4-byte copies, as the rows and buffers allow (cpasync_vec_bytes). */
-#define CPA_LAUNCHER(name, k16, k8, k4)                                                                         \
-    static void name(void *p, cudaStream_t s)                                                                   \
-    {                                                                                                           \
-        const tctx_t *c = (const tctx_t *)p;                                                                    \
-        const int vec = cpasync_vec_bytes(c->nx, (unsigned long long)((uintptr_t)c->in | (uintptr_t)c->out));   \
-        const void *fn = vec == 16 ? (const void *)k16 : vec == 8 ? (const void *)k8 : (const void *)k4;        \
-        const pkernel_t *k = pkernel(fn);                                                                       \
-        const unsigned grid = pgrid(fn, cpa_tiles(c));                                                          \
-        if (vec == 16) k16<<<grid, k->threads, k->smem, s>>>(c->in, c->out, c->nx, c->ny);                      \
-        else if (vec == 8) k8<<<grid, k->threads, k->smem, s>>>(c->in, c->out, c->nx, c->ny);                  \
-        else k4<<<grid, k->threads, k->smem, s>>>(c->in, c->out, c->nx, c->ny);                                 \
-    }
-CPA_LAUNCHER(launch_cpa_copy_s4, cpasync_copy_s4_v16, cpasync_copy_s4_v8, cpasync_copy_s4_v4)
-CPA_LAUNCHER(launch_cpa_transpose_s2, cpasync_transpose_s2_v16, cpasync_transpose_s2_v8, cpasync_transpose_s2_v4)
-CPA_LAUNCHER(launch_cpa_transpose_s4, cpasync_transpose_s4_v16, cpasync_transpose_s4_v8, cpasync_transpose_s4_v4)
-
-/* ---- tensor maps (CUDA 12: the types come from <cuda.h>, the encoder from the driver) -------- */
-#if ASYNC_HAVE_TMA
-/* cuTensorMapEncodeTiled as of CUDA 12.0.  The program does not link the driver library (a machine
- * without a GPU still builds and runs --help): the runtime hands over the driver's function. */
-typedef CUresult (*encode_tiled_t)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *,
-                                   const cuuint64_t *, const cuuint32_t *, const cuuint32_t *, CUtensorMapInterleave,
-                                   CUtensorMapSwizzle, CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
-static encode_tiled_t encode_tiled;
-
-/* NULL when found; otherwise why not. */
-static const char *tma_find_encoder(void)
-{
-    void *fn = NULL;
-    cudaDriverEntryPointQueryResult found = cudaDriverEntryPointSymbolNotFound;
-    cudaError_t err;
-#if CUDART_VERSION >= 13000
-    /* CUDA 13 deprecates the unversioned lookup: ask for the 12.0 ABI of the function */
-    err = cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &fn, 12000, cudaEnableDefault, &found);
-#else
-    err = cudaGetDriverEntryPoint("cuTensorMapEncodeTiled", &fn, cudaEnableDefault, &found);
-#endif
-    if (err != cudaSuccess) {
-        (void)cudaGetLastError();
-        return "the runtime could not look up the driver's cuTensorMapEncodeTiled";
-    }
-    if (found != cudaDriverEntryPointSuccess || !fn) return "the driver has no cuTensorMapEncodeTiled";
-    encode_tiled = (encode_tiled_t)fn;
-    return NULL;
-}
-
-/* A tensor map of a row-major float matrix (rows x cols), box box_x x box_y, 128-byte swizzle,
- * out-of-bounds loads filled with zeros; NULL or why not. */
-static const char *tma_encode(CUtensorMap *map, const float *base, int cols, int rows, int box_x, int box_y)
-{
-    const char *why = tma_map_problem(cols, rows, (unsigned long long)(uintptr_t)base, box_x, box_y, 128);
-    cuuint64_t dims[2], strides[1];
-    cuuint32_t box[2], elem[2] = {1, 1};
-    if (why) return why;
-    if (!encode_tiled) return "no tensor map encoder";
-    dims[0] = (cuuint64_t)cols;
-    dims[1] = (cuuint64_t)rows;
-    strides[0] = (cuuint64_t)cols * sizeof(float);
-    box[0] = (cuuint32_t)box_x;
-    box[1] = (cuuint32_t)box_y;
-    if (encode_tiled(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, (void *)base, dims, strides, box, elem,
-                     CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
-                     CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) != CUDA_SUCCESS)
-        return "cuTensorMapEncodeTiled refused the map";
-    return NULL;
-}
-
-/* The two maps of a launch, encoded again only when the buffers or the shape change. */
-typedef struct {
-    const float *in;
-    float *out;
-    int nx, ny, ok;
-    CUtensorMap in_map, out_map;
-} tma_maps_t;
-static tma_maps_t maps_transpose, maps_copy;
-
-/* transpose: the output has nx rows of ny floats, stored in 32 x 32 boxes; copy: the input's shape
- * and box.  NULL or why not. */
-static const char *tma_maps(tma_maps_t *m, const tctx_t *c, int transpose)
-{
-    const char *why;
-    if (m->ok && m->in == c->in && m->out == c->out && m->nx == c->nx && m->ny == c->ny) return NULL;
-    m->ok = 0;
-    why = tma_encode(&m->in_map, c->in, c->nx, c->ny, TMA_BOX_X, TMA_BOX_Y);
-    if (!why)
-        why = transpose ? tma_encode(&m->out_map, c->out, c->ny, c->nx, TMA_SUB, TMA_SUB)
-                        : tma_encode(&m->out_map, c->out, c->nx, c->ny, TMA_BOX_X, TMA_BOX_Y);
-    if (why) return why;
-    m->in = c->in;
-    m->out = c->out;
-    m->nx = c->nx;
-    m->ny = c->ny;
-    m->ok = 1;
-    return NULL;
-}
-
-/* The TMA copy (transpose 0) or transpose (1).  Never launched without its maps (the rows check
- * row_problem first); if it happened, nothing is launched, the output stays poisoned and the row
- * says FAILED. */
-static void launch_tma(const tctx_t *c, cudaStream_t s, int transpose)
-{
-    tma_maps_t *m = transpose ? &maps_transpose : &maps_copy;
-    const void *fn = transpose ? (const void *)tma_transpose_s4 : (const void *)tma_copy_s4;
-    const pkernel_t *k = pkernel(fn);
-    const unsigned grid = pgrid(fn, (long long)div_up(c->nx, TMA_BOX_X) * div_up(c->ny, TMA_BOX_Y));
-    const char *why = tma_maps(m, c, transpose);
-    if (why) {
-        fprintf(stderr, "TMA %s: no tensor map for %dx%d: %s\n", transpose ? "transpose" : "copy", c->nx, c->ny, why);
-        return;
-    }
-    if (transpose) tma_transpose_s4<<<grid, k->threads, k->smem, s>>>(m->in_map, m->out_map, c->nx, c->ny);
-    else tma_copy_s4<<<grid, k->threads, k->smem, s>>>(m->in_map, m->out_map, c->nx, c->ny);
-}
-static void launch_tma_copy(void *p, cudaStream_t s) { launch_tma((const tctx_t *)p, s, 0); }
-static void launch_tma_transpose(void *p, cudaStream_t s) { launch_tma((const tctx_t *)p, s, 1); }
-#else
-/* Built with CUDA 11: no TMA kernels; these rows are skipped before any launch. */
-static void launch_tma_copy(void *p, cudaStream_t s) { (void)p, (void)s; }
-static void launch_tma_transpose(void *p, cudaStream_t s) { (void)p, (void)s; }
-#endif
 
 /* ---- the rows ------------------------------------------------------------------------------ */
 
 enum { R_COPY, R_SGEAM, R_TILE64, R_COPY_SMEM, R_CPA_COPY, R_CPA_S2, R_CPA_S4, R_TMA_COPY, R_TMA, NROWS };
 enum { TMA_NONE, TMA_COPY_MAPS, TMA_TRANSPOSE_MAPS };
 
+/* A row: the kernel (or library call) as a table row, and what decides whether this GPU and this
+ * build can run it.  Every row is launched with 256 threads: the float4 copy takes them (1-D
+ * blocks of 256, lesson 04's "f4 x1 one pass"), every other kernel fixes its own block. */
 typedef struct {
-    tkernel_t k;
-    int needs;          /* compute capability x 10 the hardware needs (0: any)                  */
-    int tma;            /* TMA_COPY_MAPS / TMA_TRANSPOSE_MAPS: needs tensor maps for the shape   */
-    const void *fn;     /* the kernel (one of them): its code in this binary, its occupancy     */
-    int threads;        /* threads per block of fn                                              */
-    int kib_in_flight;  /* KiB one block has on its way from DRAM at most (0: unknown)           */
-    char why[240];      /* non-empty: this GPU or build cannot run it (async_setup)             */
+    trow_t r;               /* label (table, --check, the NVTX range `make profile` names it by),
+                               launcher, reference                                                  */
+    tlaunch_t on_3_blocks;  /* a persistent kernel's launcher on 3 blocks (--check), else NULL       */
+    int needs;              /* compute capability x 10 the hardware needs (0: any)                     */
+    int tma;                /* TMA_COPY_MAPS / TMA_TRANSPOSE_MAPS: needs tensor maps for the shape      */
+    const void *fn;         /* the kernel (the 16-byte-copy variant): its code here, its occupancy     */
+    int threads, smem;      /* per block of fn: threads, dynamic shared memory in bytes (persistent) */
+    int kib_in_flight;      /* KiB one block has on its way from DRAM at most (0: unknown)              */
 } row_t;
 
-/* Labels stay within 23 characters: the odd size adds " @odd" in the table's 28-wide column. */
-static row_t ROWS[NROWS] = {
-    {{"copy float4 one pass", launch_copy_f4, TMATRIX_COPY}, 0, TMA_NONE, (const void *)copy_f4_x1, 256, 4, ""},
-    {{"cublasSgeam (op T)", launch_sgeam, TMATRIX_TRANSPOSE}, 0, TMA_NONE, NULL, 0, 0, ""},
-    {{"tile64 thr64x4 [64][65]", launch_tile64, TMATRIX_TRANSPOSE}, 0, TMA_NONE,
-     (const void *)transpose_tile64_blk64x4_pad, 256, 16, ""},
-    {{"copySharedMem tile64", launch_copy_shared_mem, TMATRIX_COPY}, 0, TMA_NONE, (const void *)copy_shared_mem_tile64,
-     256, 16, ""},
-    {{"copy cp.async 4-stage", launch_cpa_copy_s4, TMATRIX_COPY}, 80, TMA_NONE, (const void *)cpasync_copy_s4_v16,
-     CPA_THREADS, 3 * 16, ""},
-    {{"cp.async tile64 2-stage", launch_cpa_transpose_s2, TMATRIX_TRANSPOSE}, 80, TMA_NONE,
-     (const void *)cpasync_transpose_s2_v16, CPA_THREADS, 1 * 16, ""},
-    {{"cp.async tile64 4-stage", launch_cpa_transpose_s4, TMATRIX_TRANSPOSE}, 80, TMA_NONE,
-     (const void *)cpasync_transpose_s4_v16, CPA_THREADS, 3 * 16, ""},
+/* Labels stay within 23 characters: the odd size adds " @odd" in the table's 28-wide column.  A
+ * build without CUtensorMap (CUDA 11) has no TMA kernels: those rows have no launcher and are
+ * skipped, saying why, before anything is launched (async_skips). */
+static const row_t ROWS[NROWS] = {
+    {{"copy float4 one pass", launch_copy_f4_x1, TMATRIX_COPY}, NULL, 0, TMA_NONE, (const void *)copy_f4_x1, 256, 0,
+     4},
+    {{"cublasSgeam (op T)", launch_cublas_sgeam, TMATRIX_TRANSPOSE}, NULL, 0, TMA_NONE, NULL, 0, 0, 0},
+    {{"tile64 thr64x4 [64][65]", launch_transpose_tile<64, 4, 65>, TMATRIX_TRANSPOSE}, NULL, 0, TMA_NONE,
+     (const void *)transpose_tile<64, 4, 65>, 256, 0, 16},
+    {{"copySharedMem tile64", launch_copy_shared_mem_tile64, TMATRIX_COPY}, NULL, 0, TMA_NONE,
+     (const void *)copy_shared_mem_tile64, 256, 0, 16},
+    {{"copy cp.async 4-stage", launch_cpasync_copy<4>, TMATRIX_COPY}, launch_cpasync_copy<4, 3>, 80, TMA_NONE,
+     (const void *)cpasync_copy<4, 16>, CPA_THREADS, cpa_smem_bytes(4), 3 * 16},
+    {{"cp.async tile64 2-stage", launch_cpasync_transpose<2>, TMATRIX_TRANSPOSE}, launch_cpasync_transpose<2, 3>, 80,
+     TMA_NONE, (const void *)cpasync_transpose<2, 16>, CPA_THREADS, cpa_smem_bytes(2), 1 * 16},
+    {{"cp.async tile64 4-stage", launch_cpasync_transpose<4>, TMATRIX_TRANSPOSE}, launch_cpasync_transpose<4, 3>, 80,
+     TMA_NONE, (const void *)cpasync_transpose<4, 16>, CPA_THREADS, cpa_smem_bytes(4), 3 * 16},
 #if ASYNC_HAVE_TMA
-    {{"copy TMA 4-stage", launch_tma_copy, TMATRIX_COPY}, 90, TMA_COPY_MAPS, (const void *)tma_copy_s4, 32, 3 * 8, ""},
-    {{"TMA tile32x64 4-stage", launch_tma_transpose, TMATRIX_TRANSPOSE}, 90, TMA_TRANSPOSE_MAPS,
-     (const void *)tma_transpose_s4, TMA_THREADS, 3 * 8, ""},
+    {{"copy TMA 4-stage", launch_tma_copy<TMA_STAGES>, TMATRIX_COPY}, launch_tma_copy<TMA_STAGES, 3>, 90,
+     TMA_COPY_MAPS, (const void *)tma_copy<TMA_STAGES>, 32, tma_copy_smem_bytes(TMA_STAGES), 3 * 8},
+    {{"TMA tile32x64 4-stage", launch_tma_transpose<TMA_STAGES>, TMATRIX_TRANSPOSE},
+     launch_tma_transpose<TMA_STAGES, 3>, 90, TMA_TRANSPOSE_MAPS, (const void *)tma_transpose<TMA_STAGES>, TMA_THREADS,
+     tma_transpose_smem_bytes(TMA_STAGES), 3 * 8},
 #else
-    {{"copy TMA 4-stage", launch_tma_copy, TMATRIX_COPY}, 90, TMA_COPY_MAPS, NULL, 32, 3 * 8, ""},
-    {{"TMA tile32x64 4-stage", launch_tma_transpose, TMATRIX_TRANSPOSE}, 90, TMA_TRANSPOSE_MAPS, NULL, TMA_THREADS,
-     3 * 8, ""},
+    {{"copy TMA 4-stage", NULL, TMATRIX_COPY}, NULL, 90, TMA_COPY_MAPS, NULL, 32, 0, 3 * 8},
+    {{"TMA tile32x64 4-stage", NULL, TMATRIX_TRANSPOSE}, NULL, 90, TMA_TRANSPOSE_MAPS, NULL, TMA_THREADS, 0, 3 * 8},
 #endif
 };
+
+/* Why each row cannot run on this GPU with this build ("" when it can): async_skips. */
+static char skip_why[NROWS][240];
 
 /* The compute capability (x 10) of the code this binary runs for fn on this GPU: the PTX target it
  * was compiled from.  A compute_80 (PTX) build run on an H100 runs that PTX: no TMA body.  0 when
@@ -294,89 +100,72 @@ static int compiled_arch(const void *fn)
     return fa.ptxVersion;
 }
 
-/* Decides which rows this GPU and this build can run (ROWS[i].why says why not), and readies the
- * persistent kernels: the shared memory they ask for, and how many blocks of each fit on an SM. */
-static void async_setup(const gpu_info_t *g)
+/* Decides which rows this GPU and this build can run (skip_why says why not).  The cp.async and
+ * TMA kernels exist only as empty bodies below compute capability 8.0 and 9.0 (async_kernels.cuh):
+ * a row is skipped when the GPU is older, when the binary carries only older code for it (a
+ * PTX-only or sm_80 build on an H100), when its shared memory does not fit, or when no tensor map
+ * can be made -- so an empty body is never timed.  Asking how many blocks fit on an SM also readies
+ * each persistent kernel's shared memory (async_blocks_per_sm) before anything is timed. */
+static void async_skips(const gpu_info_t *g)
 {
     const int cc = 10 * g->cc_major + g->cc_minor;
+    const char *no_encoder = NULL;
     int optin = 0, i;
-    const char *no_encoder = "needs CUDA 12 or newer at build time (CUtensorMap)";
-    n_sms = g->sms;
     CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, g->device));
 #if ASYNC_HAVE_TMA
-    no_encoder = cc >= 90 ? tma_find_encoder() : NULL;
+    if (cc >= 90) tma_encoder(&no_encoder);
 #endif
-    for (i = 0; i < N_PK; i++) {
-        PK[i].per_sm = 0;
-        if (cc < 80 || PK[i].smem > optin) continue;
-        if (cudaFuncSetAttribute(PK[i].fn, cudaFuncAttributeMaxDynamicSharedMemorySize, PK[i].smem) != cudaSuccess ||
-            cudaFuncSetAttribute(PK[i].fn, cudaFuncAttributePreferredSharedMemoryCarveout,
-                                 cudaSharedmemCarveoutMaxShared) != cudaSuccess ||
-            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&PK[i].per_sm, PK[i].fn, PK[i].threads, PK[i].smem) !=
-                cudaSuccess) {
-            (void)cudaGetLastError();
-            PK[i].per_sm = 0;
-        }
-    }
     for (i = 0; i < NROWS; i++) {
-        row_t *r = &ROWS[i];
-        const pkernel_t *pk = r->fn ? pkernel(r->fn) : NULL;
-        r->why[0] = '\0';
+        const row_t *r = &ROWS[i];
+        char *why = skip_why[i];
+        why[0] = '\0';
         if (r->tma && !ASYNC_HAVE_TMA)
-            snprintf(r->why, sizeof r->why, "needs CUDA 12 or newer at build time (this binary: CUDA %d.%d)",
+            snprintf(why, sizeof skip_why[i], "needs CUDA 12 or newer at build time (this binary: CUDA %d.%d)",
                      CUDART_VERSION / 1000, CUDART_VERSION % 1000 / 10);
         else if (cc < r->needs)
-            snprintf(r->why, sizeof r->why, "needs compute capability %d.%d (this GPU is %d.%d)", r->needs / 10,
+            snprintf(why, sizeof skip_why[i], "needs compute capability %d.%d (this GPU is %d.%d)", r->needs / 10,
                      r->needs % 10, g->cc_major, g->cc_minor);
         else if (r->needs && compiled_arch(r->fn) < r->needs)
-            snprintf(r->why, sizeof r->why,
+            snprintf(why, sizeof skip_why[i],
                      "this binary has no sm_%d code for it (it would run compute_%d code): rebuild with ARCH=native",
                      r->needs, compiled_arch(r->fn));
-        else if (pk && pk->smem > optin)
-            snprintf(r->why, sizeof r->why, "needs %d KiB of shared memory per block; this GPU allows %d KiB",
-                     (pk->smem + 1023) / 1024, optin / 1024);
-        else if (pk && pk->per_sm < 1)
-            snprintf(r->why, sizeof r->why, "no block of it fits on an SM (%d KiB of shared memory, %d threads)",
-                     (pk->smem + 1023) / 1024, pk->threads);
+        else if (r->smem > optin)
+            snprintf(why, sizeof skip_why[i], "needs %d KiB of shared memory per block; this GPU allows %d KiB",
+                     (r->smem + 1023) / 1024, optin / 1024);
+        else if (r->smem && async_blocks_per_sm(r->fn, r->threads, r->smem) < 1)
+            snprintf(why, sizeof skip_why[i], "no block of it fits on an SM (%d KiB of shared memory, %d threads)",
+                     (r->smem + 1023) / 1024, r->threads);
         else if (r->tma && no_encoder)
-            snprintf(r->why, sizeof r->why, "%s", no_encoder);
+            snprintf(why, sizeof skip_why[i], "%s", no_encoder);
     }
 }
 
-/* Why row r cannot run at nx x ny on these buffers ("" when it can): its setup reason, or for the
- * TMA rows a shape no tensor map can describe.  At 8191 x 4097 the input's rows are 32764 bytes
- * apart: not a multiple of 16, so no map -- the cp.async rows are that size's asynchronous
- * transpose (ASYNC.md, "Odd sizes"). */
-static const char *row_problem(const row_t *r, const tctx_t *c)
+/* Why row i cannot run on matrix m, into why ("" when it can): its setup reason, or for the TMA
+ * rows a shape no tensor map can describe.  At 8191 x 4097 the input's rows are 32764 bytes apart:
+ * not a multiple of 16, so no map -- the cp.async rows are that size's asynchronous transpose
+ * (ASYNC.md, "Odd sizes"). */
+static void row_problem(int i, const tmatrix_t *m, char *why, size_t len)
 {
-    static char why[300];
+    const row_t *r = &ROWS[i];
+    const int transpose = r->tma == TMA_TRANSPOSE_MAPS, out_pitch = transpose ? m->ny : m->nx;
     const char *p;
-    if (r->why[0]) return r->why;
-    if (r->tma == TMA_NONE) return "";
-    p = tma_map_problem(c->nx, c->ny, (uintptr_t)c->in, TMA_BOX_X, TMA_BOX_Y, 128);
+    snprintf(why, len, "%.*s", (int)sizeof skip_why[i] - 1, skip_why[i]);
+    if (why[0] || r->tma == TMA_NONE) return;
+    p = tma_map_problem(m->nx, m->ny, (uintptr_t)m->d_in, TMA_BOX_X, TMA_BOX_Y, 128);
     if (p) {
-        snprintf(why, sizeof why, "TMA: %s (input: %d floats a row = %lld bytes): no tensor map; the cp.async rows "
-                 "are this size's asynchronous %s", p, c->nx, 4LL * c->nx,
-                 r->tma == TMA_COPY_MAPS ? "copy" : "transpose");
-        return why;
+        snprintf(why, len, "TMA: %s (input: %d floats a row = %lld bytes): no tensor map; the cp.async rows are "
+                 "this size's asynchronous %s", p, m->nx, 4LL * m->nx, transpose ? "transpose" : "copy");
+        return;
     }
-    p = r->tma == TMA_TRANSPOSE_MAPS ? tma_map_problem(c->ny, c->nx, (uintptr_t)c->out, TMA_SUB, TMA_SUB, 128)
-                                     : tma_map_problem(c->nx, c->ny, (uintptr_t)c->out, TMA_BOX_X, TMA_BOX_Y, 128);
-    if (p) {
-        const int pitch = r->tma == TMA_TRANSPOSE_MAPS ? c->ny : c->nx;
-        snprintf(why, sizeof why, "TMA: %s (output: %d floats a row = %lld bytes): no tensor map; the cp.async rows "
-                 "are this size's asynchronous %s", p, pitch, 4LL * pitch,
-                 r->tma == TMA_COPY_MAPS ? "copy" : "transpose");
-        return why;
-    }
-    return "";
+    p = transpose ? tma_map_problem(m->ny, m->nx, (uintptr_t)m->d_out, TMA_SUB, TMA_SUB, 128)
+                  : tma_map_problem(m->nx, m->ny, (uintptr_t)m->d_out, TMA_BOX_X, TMA_BOX_Y, 128);
+    if (p)
+        snprintf(why, len, "TMA: %s (output: %d floats a row = %lld bytes): no tensor map; the cp.async rows are "
+                 "this size's asynchronous %s", p, out_pitch, 4LL * out_pitch, transpose ? "transpose" : "copy");
 }
 
-/* Bytes per cp.async copy at this size (the rows print it). */
-static int cpa_vec(const tctx_t *c)
-{
-    return cpasync_vec_bytes(c->nx, (unsigned long long)((uintptr_t)c->in | (uintptr_t)c->out));
-}
+/* Bytes per cp.async copy on matrix m (the rows print it). */
+static int cpa_vec(const tmatrix_t *m) { return cpasync_vec(m->d_out, m->d_in, m->nx); }
 
 /* ---- --check ------------------------------------------------------------------------------- */
 
@@ -396,37 +185,36 @@ static const int CAP_TMA_SHAPES[][2] = {{1028, 772}, {36, 4100}};
 
 static int run_checks(const args_t *a)
 {
-    const dim3 any_block[1] = {dim3(256)};  /* every kernel here fixes its own block */
-    tkernel_t ks[NROWS], tma[NROWS], cap_cpa[NROWS], cap_tma[NROWS];
+    const dim3 block[1] = {dim3(256)};  /* the float4 copy's 256 threads; every other kernel fixes its own */
+    trow_t ks[NROWS], tma[NROWS], cap_cpa[NROWS], cap_tma[NROWS];
     char cap_labels[NROWS][64];
     int i, nk = 0, nt = 0, ncc = 0, nct = 0;
-    check_tally_t tally = {0, 0};
+    check_tally_t tally = CHECK_TALLY_INIT;
     for (i = 0; i < NROWS; i++) {
         const row_t *r = &ROWS[i];
-        if (r->why[0]) {
-            printf("  SKIP  %-28s %s\n", r->k.label, r->why);
+        if (skip_why[i][0]) {
+            printf("  SKIP  %-28s %s\n", r->r.label, skip_why[i]);
             continue;
         }
-        if (r->tma) tma[nt++] = r->k;
-        else ks[nk++] = r->k;
-        if (r->needs) {  /* the persistent kernels, once more on 3 blocks */
-            tkernel_t *k = r->tma ? &cap_tma[nct++] : &cap_cpa[ncc++];
-            snprintf(cap_labels[i], sizeof cap_labels[i], "%s, 3 blocks", r->k.label);
-            *k = r->k;
+        if (r->tma) tma[nt++] = r->r;
+        else ks[nk++] = r->r;
+        if (r->on_3_blocks) {  /* the persistent kernels, once more on 3 blocks */
+            trow_t *k = r->tma ? &cap_tma[nct++] : &cap_cpa[ncc++];
+            snprintf(cap_labels[i], sizeof cap_labels[i], "%s, 3 blocks", r->r.label);
+            *k = r->r;
             k->label = cap_labels[i];
+            k->launch = r->on_3_blocks;
         }
     }
-    tcheck_sweep(ks, nk, CHECK_SHAPES, NSHAPES(CHECK_SHAPES), 1, any_block, 1, a, &tally);
+    tcheck_sweep(ks, nk, CHECK_SHAPES, NSHAPES(CHECK_SHAPES), 1, block, 1, NULL, a, &tally);
     if (nt) {
         printf("  (the TMA rows at shapes whose row pitches are multiples of 16 bytes: a tensor map needs it)\n");
-        tcheck_sweep(tma, nt, TMA_SHAPES, NSHAPES(TMA_SHAPES), 1, any_block, 1, a, &tally);
+        tcheck_sweep(tma, nt, TMA_SHAPES, NSHAPES(TMA_SHAPES), 1, block, 1, NULL, a, &tally);
     }
-    grid_cap = 3;
-    if (ncc) tcheck_sweep(cap_cpa, ncc, CAP_SHAPES, NSHAPES(CAP_SHAPES), 0, any_block, 1, a, &tally);
-    if (nct) tcheck_sweep(cap_tma, nct, CAP_TMA_SHAPES, NSHAPES(CAP_TMA_SHAPES), 0, any_block, 1, a, &tally);
-    grid_cap = 0;
+    if (ncc) tcheck_sweep(cap_cpa, ncc, CAP_SHAPES, NSHAPES(CAP_SHAPES), 0, block, 1, NULL, a, &tally);
+    if (nct) tcheck_sweep(cap_tma, nct, CAP_TMA_SHAPES, NSHAPES(CAP_TMA_SHAPES), 0, block, 1, NULL, a, &tally);
     gpu_finish();
-    return verify_summary(stdout, tally.fails, tally.checks);
+    return check_summary(&tally);
 }
 
 /* ---- the experiments ---------------------------------------------------------------------- */
@@ -443,9 +231,8 @@ static double pct_of(double x, double ref) { return ref > 0 ? 100.0 * x / ref : 
 static double kib_per_sm(const row_t *r)
 {
     int per_sm = 0;
-    const pkernel_t *pk = r->fn ? pkernel(r->fn) : NULL;
     if (!r->fn || !r->kib_in_flight) return NAN;
-    if (pk) per_sm = pk->per_sm;
+    if (r->smem) per_sm = async_blocks_per_sm(r->fn, r->threads, r->smem);   /* asked once, at async_skips */
     else if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, r->fn, r->threads, 0) != cudaSuccess) {
         (void)cudaGetLastError();
         return NAN;
@@ -453,43 +240,41 @@ static double kib_per_sm(const row_t *r)
     return (double)per_sm * r->kib_in_flight;
 }
 
-/* Every row at nx x ny: verified, then timed (tbench_measure), then the table with the copy kernel
- * as the extra column's 100%, then the same figures against cublasSgeam.  Returns 1 if a row failed
- * verification. */
+/* Every row at nx x ny, verified, then timed (trow_time), in a table whose extra column is the
+ * copy kernel's GB/s as 100% -- so the copy kernel is measured first, then cudaMemcpy's row and the
+ * others are printed -- then the same figures against cublasSgeam.  A row that fails verification
+ * gets trow_time's FAILED row where it stands, no figures.  Returns 1 if a row failed. */
 static int experiment(const gpu_info_t *g, const args_t *a, int nx, int ny, const char *suffix, const char *name,
                       best_t *best)
 {
+    const dim3 block(256);   /* the float4 copy's; every other kernel fixes its own */
     tbench_t b;
-    tctx_t c;
     timing_t t[NROWS];
     double gbs[NROWS], copy_gbs, sgeam_gbs;
     char labels[NROWS][48], skip[NROWS][300], title[200], take[600], smem_words[80];
     int ok[NROWS], i, failed = 0, bi = -1;
 
     tbench_init(&b, g, a, nx, ny, TMATRIX_KEEP_BOTH);
-    c = tmatrix_ctx(&b.m, dim3(256));
-    for (i = 0; i < NROWS; i++) {
-        snprintf(labels[i], sizeof labels[i], "%s%s", ROWS[i].k.label, suffix);
-        snprintf(skip[i], sizeof skip[i], "%s", row_problem(&ROWS[i], &c));
+    snprintf(title, sizeof title, "  %d x %d floats; last column: GB/s as %% of the copy kernel's (copy float4 one "
+             "pass):", nx, ny);
+    report_begin(name, title, "% copy krn");
+    for (i = 0; i < NROWS; i++) {   /* R_COPY first: its GB/s is the last column's 100% */
+        trow_t r = ROWS[i].r;
+        snprintf(labels[i], sizeof labels[i], "%s%s", r.label, suffix);
+        row_problem(i, &b.m, skip[i], sizeof skip[i]);
+        r.label = labels[i];
         ok[i] = 0;
         gbs[i] = 0.0;
-        if (skip[i][0]) continue;
-        ok[i] = tbench_measure(&b, &ROWS[i].k, labels[i], &c, &t[i]);
-        failed |= !ok[i];
-        if (ok[i]) gbs[i] = stats_gbs(b.bytes, t[i].median_ms);
+        if (skip[i][0]) report_say("  %-28s skipped: %s\n", labels[i], skip[i]);
+        else if ((ok[i] = trow_time(&b, &r, block, &t[i])) != 0) gbs[i] = stats_gbs(b.bytes, t[i].median_ms);
+        else failed = 1;
+        /* cudaMemcpy's row heads the table, as in every table of the course */
+        if (i == R_COPY) report_row("cudaMemcpy D2D", &b.t_d2d, b.bytes, pct_of(b.d2d_gbs, gbs[R_COPY]));
+        if (ok[i]) report_row(labels[i], &t[i], b.bytes, pct_of(gbs[i], gbs[R_COPY]));
+        if (ok[i] && ROWS[i].r.reference == TMATRIX_TRANSPOSE && i != R_SGEAM && (bi < 0 || gbs[i] > gbs[bi])) bi = i;
     }
     copy_gbs = gbs[R_COPY];
     sgeam_gbs = gbs[R_SGEAM];
-
-    snprintf(title, sizeof title, "  %d x %d floats; last column: GB/s as %% of the copy kernel's (copy float4 one "
-             "pass):", nx, ny);
-    report_begin(name, title, copy_gbs > 0 ? "% copy krn" : NULL);
-    report_row("cudaMemcpy D2D", &b.t_d2d, b.bytes, pct_of(b.d2d_gbs, copy_gbs));
-    for (i = 0; i < NROWS; i++) {
-        if (skip[i][0]) report_say("  %-28s skipped: %s\n", labels[i], skip[i]);
-        else report_result(labels[i], ok[i], &t[i], b.bytes, pct_of(gbs[i], copy_gbs));
-        if (ok[i] && ROWS[i].k.reference == TMATRIX_TRANSPOSE && i != R_SGEAM && (bi < 0 || gbs[i] > gbs[bi])) bi = i;
-    }
     if (ok[R_COPY_SMEM])
         snprintf(smem_words, sizeof smem_words, "reaches %.1f%% of the copy kernel", pct_of(gbs[R_COPY_SMEM], copy_gbs));
     else
@@ -498,10 +283,10 @@ static int experiment(const gpu_info_t *g, const args_t *a, int nx, int ny, cons
         snprintf(take, sizeof take,
                  "fastest transpose here: %s, %.1f%% of the copy kernel (%.1f%% of cudaMemcpy), %.2fx cublasSgeam; "
                  "copySharedMem, part 1's tile storing in place order, %s.",
-                 ROWS[bi].k.label, pct_of(gbs[bi], copy_gbs), pct_of(gbs[bi], b.d2d_gbs),
+                 ROWS[bi].r.label, pct_of(gbs[bi], copy_gbs), pct_of(gbs[bi], b.d2d_gbs),
                  sgeam_gbs > 0 ? gbs[bi] / sgeam_gbs : 0.0, smem_words);
         report_end(take);
-        best->label = ROWS[bi].k.label;
+        best->label = ROWS[bi].r.label;
         best->pct_copy = pct_of(gbs[bi], copy_gbs);
         best->pct_d2d = pct_of(gbs[bi], b.d2d_gbs);
     } else {
@@ -520,11 +305,11 @@ static int experiment(const gpu_info_t *g, const args_t *a, int nx, int ny, cons
         report_say("  %-28s %8.1f %6.1f %11.1f %9.2f %13s\n", labels[i], gbs[i], pct_of(gbs[i], b.d2d_gbs),
                    pct_of(gbs[i], copy_gbs), sgeam_gbs > 0 ? gbs[i] / sgeam_gbs : 0.0, kibs);
     }
-    if (!ROWS[R_CPA_S4].why[0])
-        report_say("  cp.async copies at this size: %d bytes each (rows of %d floats = %lld bytes%s).\n", cpa_vec(&c),
+    if (!skip_why[R_CPA_S4][0])
+        report_say("  cp.async copies at this size: %d bytes each (rows of %d floats = %lld bytes%s).\n", cpa_vec(&b.m),
                    nx, 4LL * nx,
-                   cpa_vec(&c) == 16 ? ", a multiple of 16"
-                   : cpa_vec(&c) == 8 ? ", a multiple of 8 but not 16" : ": not a multiple of 8");
+                   cpa_vec(&b.m) == 16 ? ", a multiple of 16"
+                   : cpa_vec(&b.m) == 8 ? ", a multiple of 8 but not 16" : ": not a multiple of 8");
     tbench_free(&b);
     return failed;
 }
@@ -550,13 +335,8 @@ int main(int argc, char **argv)
 
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 07, part 3 - asynchronous copies: cp.async and the Tensor Memory Accelerator", &a);
-    CUBLAS_CHECK(cublasCreate(&blas));
-    async_setup(&g);
-    if (a.check) {
-        int rc = run_checks(&a);
-        CUBLAS_CHECK(cublasDestroy(blas));
-        return rc;
-    }
+    async_skips(&g);
+    if (a.check) return run_checks(&a);
 
     report_say("\nExperiment 1: where the transpose loses against the copy, and what asynchronous loads change.\n"
                "  copySharedMem is part 1's tile (64 x 64, 64 x 4 threads, [64][65]) storing in place order: a copy\n"
@@ -585,6 +365,5 @@ int main(int argc, char **argv)
         report_say("\nFastest transpose: %s at %.1f%% of the copy kernel (ASYNC.md's challenges are set at the\n"
                    "default sizes, 8192x8192 and 8191x4097).\n", big.label, big.pct_copy);
     }
-    CUBLAS_CHECK(cublasDestroy(blas));
     return gpu_finish_status(failed);
 }

@@ -5,11 +5,11 @@
  *   copy_shared_mem_tile64   copySharedMem: part 1's best tile (64 x 64, 64 x 4 threads, [64][65])
  *                            with the same barrier and indexing, storing in place order -- a copy
  *                            through shared memory: what the load / barrier / store phasing costs
- *   cpasync_*                cp.async (compute capability 8.0): each thread starts 16-byte copies
- *                            global -> shared that skip its registers; a persistent block keeps
+ *   cpasync_copy<S, VEC>     cp.async (compute capability 8.0): each thread starts 16-byte copies
+ *   cpasync_transpose<S, VEC>  global -> shared that skip its registers; a persistent block keeps
  *                            S - 1 tiles loading while it stores the oldest one
- *   tma_*                    the Tensor Memory Accelerator (compute capability 9.0): one thread
- *                            starts the copy of a whole 2-D box, described by a tensor map; the
+ *   tma_copy<S>              the Tensor Memory Accelerator (compute capability 9.0): one thread
+ *   tma_transpose<S>         starts the copy of a whole 2-D box, described by a tensor map; the
  *                            block transposes it in shared memory and one thread stores it back
  *
  * Layout (as in lessons 04-07): `in` has ny rows of nx floats, element (r, c) at in[r * nx + c];
@@ -23,144 +23,27 @@
  * empty, and async_copy.cu checks the GPU (and what code the binary carries for it) before it
  * launches one, so an empty body is never timed.
  *
- * The first section is plain C (no CUDA): the shared-memory layouts, the thread-to-data mappings
- * and the tensor-map rules, so that tests/test_async.c can check them on the host with banks.h. */
+ * Launch.  Each kernel is followed by its launcher, launch_<kernel>(out, in, nx, ny, block, stream),
+ * which fixes its own block (`block` is ignored).  The cp.async and TMA kernels are persistent: a
+ * 1-D grid of as many blocks as fit on the GPU at once (persistent_blocks), each taking tile after
+ * tile; their launchers take MAX_BLOCKS > 0 to use fewer (async_copy.cu's --check runs them on 3).
+ * What a launch needs from the host -- the dynamic shared memory a kernel may use, how many of its
+ * blocks fit on an SM, the tensor maps -- is worked out at the first launch and kept: a timed launch
+ * does not wait on the host.
+ *
+ * The arithmetic the kernels share with the host (the swizzled layout, the thread-to-data mappings,
+ * the tensor-map rules, the persistent grid) is plain C in async_layout.h, where tests/test_async.c
+ * checks it without a GPU. */
 #ifndef LESSON07_ASYNC_KERNELS_CUH
 #define LESSON07_ASYNC_KERNELS_CUH
 
 #include <stdint.h>
-
-#ifdef __CUDACC__
-#define ASYNC_HD __host__ __device__
-#else
-#define ASYNC_HD
-#endif
-
-/* ---- arithmetic shared by host and device (plain C) ----------------------------------------- */
-
-/* The cp.async kernels move 64 x 64 tiles (16 KiB) with 256 threads; the TMA kernels load boxes of
- * 32 columns x 64 rows (8 KiB) with 128 threads and store two 32 x 32 boxes of the transpose. */
-#define CPA_T 64
-#define CPA_THREADS 256
-#define CPA_TILE_FLOATS (CPA_T * CPA_T)
-#define TMA_BOX_X 32   /* columns: 32 floats = 128 bytes, the span of the 128-byte swizzle */
-#define TMA_BOX_Y 64   /* rows                                                              */
-#define TMA_SUB 32     /* the transpose leaves as two 32 x 32 boxes                         */
-#define TMA_THREADS 128
-#define TMA_BOX_FLOATS (TMA_BOX_X * TMA_BOX_Y)
-#define TMA_ALIGN 1024 /* the 128-byte swizzle repeats every 8 rows of 128 bytes: buffers sit on 1 KiB */
-
-/* Where float (row, col) of a tile lies in shared memory, in floats from the tile's start, for
- * rows of `row_floats` floats (32 or 64).  The row is cut into 16-byte chunks (4 floats) and chunk
- * j of row i is stored in chunk slot j ^ (i % 8): an XOR swizzle instead of padding.  Padding by one
- * float would break the 16-byte alignment a 16-byte copy needs, and a TMA box cannot be padded at
- * all.  With 32-float rows (128 bytes, the tile 1 KiB-aligned) this is exactly the pattern the
- * TMA writes with CU_TENSOR_MAP_SWIZZLE_128B: the 16-byte chunk bits 4-6 of the address XORed
- * with the row bits 7-9 (PTX ISA, "Tensor swizzling modes").  Why it removes the conflicts: the
- * 8 lanes of a quarter warp that read or write 16 bytes each from 8 consecutive rows, same chunk,
- * land in 8 different 16-byte slots = all 32 banks (tests/test_async.c counts them). */
-static inline ASYNC_HD int swz(int row, int col, int row_floats)
-{
-    return row * row_floats + 4 * ((col >> 2) ^ (row & 7)) + (col & 3);
-}
-
-/* Bytes per cp.async copy: 16 when every row of the matrix (nx floats) and both buffers start on a
- * 16-byte boundary, 8 on an 8-byte one, else 4.  addr_bits: the two buffers' addresses ORed (their
- * low bits are what matters).  At 8191 x 4097 row r starts at byte 4 * 8191 * r: 4-byte copies. */
-static inline ASYNC_HD int cpasync_vec_bytes(long long nx, unsigned long long addr_bits)
-{
-    if (nx % 4 == 0 && addr_bits % 16 == 0) return 16;
-    if (nx % 2 == 0 && addr_bits % 8 == 0) return 8;
-    return 4;
-}
-
-/* Copies per thread per tile: 4 of 16 bytes, 8 of 8 bytes or 16 of 4 bytes. */
-#define CPA_COPIES(vec) (CPA_TILE_FLOATS / ((vec) / 4) / CPA_THREADS)
-
-/* cp.async, phase 1 (and phase 2 of the copy): the i-th copy of thread t, vec bytes a copy, starts
- * at tile float (row, col).  16 bytes: chunks t + 256 i (i = 0..3), 16 a row, so a warp covers 2 rows
- * x 256 bytes; 8 bytes: pairs t + 256 i (i = 0..7), a warp one row; 4 bytes: element (t / 64 + 4 i,
- * t % 64) (i = 0..15), part 1's mapping.  Consecutive lanes, consecutive bytes of a row. */
-static inline ASYNC_HD void cpa_copy_at(int t, int i, int vec, int *row, int *col)
-{
-    if (vec == 4) {
-        *row = t / CPA_T + (CPA_THREADS / CPA_T) * i;
-        *col = t % CPA_T;
-    } else {
-        const int per = vec / 4, id = t + CPA_THREADS * i;
-        *row = id / (CPA_T / per);
-        *col = per * (id % (CPA_T / per));
-    }
-}
-
-/* cp.async, phase 2 of the transpose: warp w of the block reads tile rows 32 * (w & 1) + lane,
- * chunks (w >> 1) + 4 i (i = 0..3): a float4 per lane (input columns 4k..4k+3 of that row), which
- * it writes to 4 output rows, 32 consecutive floats per row per warp (128 bytes, like part 1). */
-static inline ASYNC_HD int cpa_store_row(int warp, int lane) { return 32 * (warp & 1) + lane; }
-static inline ASYNC_HD int cpa_store_chunk(int warp, int i) { return (warp >> 1) + 4 * i; }
-
-/* TMA, the transpose in shared memory: thread (warp w, lane l) moves one 4 x 4 block of the
- * 32 x 32 sub-tile h = w >> 1 of the loaded box: it reads rows 4p..4p+3 at chunk q (4 float4)
- * and writes rows 4q..4q+3 of the transposed sub-tile at chunk p.  p = l % 8 and q = p ^ d,
- * d = l / 8 + 4 (w & 1): every (p, q) once per pair of warps, and in each quarter warp (8 lanes,
- * one d) both the rows read (4p + k) and the rows written (4q + k) fall on 8 different swizzle
- * slots -- no bank conflict on either side (tests/test_async.c checks both). */
-static inline ASYNC_HD void tma_block_of(int warp, int lane, int *h, int *p, int *q)
-{
-    const int d = (lane >> 3) + 4 * (warp & 1);
-    *h = warp >> 1;
-    *p = lane & 7;
-    *q = (lane & 7) ^ d;
-}
-
-/* Why a 2-D tensor map cannot describe a row-major float matrix of `rows` rows of `cols` floats at
- * address `addr`, loaded or stored in boxes of box_x x box_y floats with a swizzle of
- * `swizzle_bytes` (0: none) -- or NULL when it can.  The rules of cuTensorMapEncodeTiled (CUDA
- * Driver API, "Tensor Map Object Management"): the global address 16-byte aligned; every dimension
- * 1 to 2^32; each stride (here the row pitch, cols x 4 bytes) a multiple of 16 and below 2^40; each
- * box side 1 to 256 elements, the inner one a multiple of 16 bytes and, with a swizzle, at most
- * the swizzle's span. */
-static inline ASYNC_HD const char *tma_map_problem(long long cols, long long rows, unsigned long long addr, int box_x,
-                                                   int box_y, int swizzle_bytes)
-{
-    if (addr % 16 != 0) return "the matrix does not start on a 16-byte boundary";
-    if (cols < 1 || rows < 1 || cols > (1LL << 32) || rows > (1LL << 32)) return "a dimension is not 1 to 2^32";
-    if ((cols * 4) % 16 != 0) return "the row pitch is not a multiple of 16 bytes";
-    if (cols * 4 >= (1LL << 40)) return "the row pitch is not below 2^40 bytes";
-    if (box_x < 1 || box_x > 256 || box_y < 1 || box_y > 256) return "a box side is not 1 to 256 elements";
-    if ((box_x * 4) % 16 != 0) return "the box's inner side is not a multiple of 16 bytes";
-    if (swizzle_bytes > 0 && box_x * 4 > swizzle_bytes) return "the box's inner side is wider than the swizzle span";
-    return 0;
-}
-
-/* Blocks of a persistent kernel: as many as fit on the GPU at once (sms x per_sm), at most one per
- * tile, at least one; cap > 0 lowers it further (--check runs the pipelines on 3 blocks so that
- * every block goes round its stages many times). */
-static inline ASYNC_HD unsigned persistent_blocks(long long tiles, int sms, int per_sm, unsigned cap)
-{
-    long long b = (long long)sms * per_sm;
-    if (cap > 0 && b > (long long)cap) b = cap;
-    if (b > tiles) b = tiles;
-    return b < 1 ? 1u : (unsigned)b;
-}
-
-/* Dynamic shared memory of the kernels below, in bytes. */
-static inline ASYNC_HD int cpa_smem_bytes(int stages) { return stages * CPA_TILE_FLOATS * 4; }
-static inline ASYNC_HD int tma_transpose_smem_bytes(int stages)
-{
-    /* alignment slack, `stages` loaded boxes, 2 buffers of the transposed box, one mbarrier a stage */
-    return TMA_ALIGN + (stages + 2) * TMA_BOX_FLOATS * 4 + stages * 8;
-}
-static inline ASYNC_HD int tma_copy_smem_bytes(int stages)
-{
-    return TMA_ALIGN + stages * TMA_BOX_FLOATS * 4 + stages * 8;
-}
-
-#ifdef __CUDACC__
-/* ---- CUDA from here on ----------------------------------------------------------------------- */
+#include <stdio.h>
 #include <cuda_runtime.h>
+#include "grid.cuh"
+#include "async_layout.h"
 #if CUDART_VERSION >= 12000
-#include <cuda.h>   /* CUtensorMap: only the type; nothing here calls the driver library */
+#include <cuda.h>   /* CUtensorMap and the encoder's types; the encoder itself is the driver's (below) */
 #define ASYNC_HAVE_TMA 1
 #else
 #define ASYNC_HAVE_TMA 0
@@ -189,8 +72,7 @@ static __device__ __forceinline__ unsigned smem_u32(const void *p) { return (uns
  * same bank pattern on the write; its reads of a tile row are conflict-free as well.  What it
  * leaves out is the corner turn: its distance to the copy kernel is what the phasing alone costs
  * (all loads, a barrier, all stores, per block). */
-static __global__ __attribute__((unused)) void copy_shared_mem_tile64(const float *__restrict__ in,
-                                                                     float *__restrict__ out, int nx, int ny)
+__global__ void copy_shared_mem_tile64(float *__restrict__ out, const float *__restrict__ in, int nx, int ny)
 {
     __shared__ float tile[64 * 65];
     const int tx = threadIdx.x, ty = threadIdx.y;
@@ -210,6 +92,14 @@ static __global__ __attribute__((unused)) void copy_shared_mem_tile64(const floa
         int r = r0 + ty + j, c = c0 + tx;  /* in place order: output row r, column c */
         if (r < ny && c < nx) out[(size_t)r * nx + c] = tile[(ty + j) * 65 + tx];
     }
+}
+
+/* A block of 64 x 4 threads per 64 x 64 piece of the matrix, as part 1's tile. */
+static inline void launch_copy_shared_mem_tile64(float *out, const float *in, int nx, int ny, dim3 block,
+                                                 cudaStream_t s)
+{
+    (void)block;
+    copy_shared_mem_tile64<<<dim3(div_up(nx, 64), div_up(ny, 64)), dim3(64, 4), 0, s>>>(out, in, nx, ny);
 }
 
 /* ---- cp.async (compute capability 8.0) ------------------------------------------------------ */
@@ -258,7 +148,7 @@ static __device__ __forceinline__ void cp_async_wait(int pending)
  * (swizzled rows of 64 floats), vec bytes a copy (a literal in every caller), thread t's copies at
  * cpa_copy_at.  With nx a multiple of the copy's floats a copy is wholly inside or wholly outside
  * the matrix: outside, src_bytes = 0 zero-fills it. */
-static __device__ __forceinline__ void cpa_load_tile(const float *in, int nx, int ny, int r0, int c0, float *tile,
+static __device__ __forceinline__ void cpa_load_tile(float *tile, const float *in, int nx, int ny, int r0, int c0,
                                                      int vec)
 {
     int i;
@@ -276,8 +166,8 @@ static __device__ __forceinline__ void cpa_load_tile(const float *in, int nx, in
  * thread reads 4 float4 of its tile row, then writes each float to its output row; a warp's 32
  * lanes write 32 consecutive floats of one output row per instruction.  All 4 reads come first, so
  * the guards of the edge tiles do not hold them up. */
-static __device__ __forceinline__ void cpa_store_transposed(float *out, int nx, int ny, int r0, int c0,
-                                                            const float *tile)
+static __device__ __forceinline__ void cpa_store_transposed(float *out, const float *tile, int nx, int ny, int r0,
+                                                            int c0)
 {
     const int w = threadIdx.x >> 5, row = cpa_store_row(w, threadIdx.x & 31), r = r0 + row;
     float4 v[4];
@@ -303,7 +193,7 @@ static __device__ __forceinline__ void cpa_store_transposed(float *out, int nx, 
 
 /* Phase 2 of the copy: the load's own mapping (cpa_copy_at), vec bytes a store (nx a multiple of
  * the store's floats, so each store is wholly inside or outside). */
-static __device__ __forceinline__ void cpa_store_copy(float *out, int nx, int ny, int r0, int c0, const float *tile,
+static __device__ __forceinline__ void cpa_store_copy(float *out, const float *tile, int nx, int ny, int r0, int c0,
                                                       int vec)
 {
     int i, row, col;
@@ -329,7 +219,7 @@ static __device__ __forceinline__ void cpa_store_copy(float *out, int nx, int ny
  * stores tile k while tiles k+1 .. k+S-1 are on their way.  Every thread commits one group per
  * step, empty or not, so the group count stays in step with k; K is the same for every thread of
  * the block, so every thread reaches every barrier. */
-static __device__ __forceinline__ void cpa_pipeline(const float *__restrict__ in, float *__restrict__ out, int nx,
+static __device__ __forceinline__ void cpa_pipeline(float *__restrict__ out, const float *__restrict__ in, int nx,
                                                     int ny, int stages, int vec, int transpose)
 {
 #if ASYNC_SM80
@@ -342,7 +232,7 @@ static __device__ __forceinline__ void cpa_pipeline(const float *__restrict__ in
     for (k = 0; k < stages - 1; k++) {
         if (k < K) {
             const int tile = first + k * step;
-            cpa_load_tile(in, nx, ny, CPA_T * (tile / tiles_x), CPA_T * (tile % tiles_x), buf + k * CPA_TILE_FLOATS,
+            cpa_load_tile(buf + k * CPA_TILE_FLOATS, in, nx, ny, CPA_T * (tile / tiles_x), CPA_T * (tile % tiles_x),
                           vec);
         }
         cp_async_commit();
@@ -353,41 +243,125 @@ static __device__ __forceinline__ void cpa_pipeline(const float *__restrict__ in
         __syncthreads();            /* everyone's have, and buffer (k - 1) % S is free */
         if (kn < K) {
             const int tn = first + kn * step;
-            cpa_load_tile(in, nx, ny, CPA_T * (tn / tiles_x), CPA_T * (tn % tiles_x),
-                          buf + (kn % stages) * CPA_TILE_FLOATS, vec);
+            cpa_load_tile(buf + (kn % stages) * CPA_TILE_FLOATS, in, nx, ny, CPA_T * (tn / tiles_x),
+                          CPA_T * (tn % tiles_x), vec);
         }
         cp_async_commit();
         if (transpose)
-            cpa_store_transposed(out, nx, ny, CPA_T * (tile / tiles_x), CPA_T * (tile % tiles_x),
-                                 buf + (k % stages) * CPA_TILE_FLOATS);
+            cpa_store_transposed(out, buf + (k % stages) * CPA_TILE_FLOATS, nx, ny, CPA_T * (tile / tiles_x),
+                                 CPA_T * (tile % tiles_x));
         else
-            cpa_store_copy(out, nx, ny, CPA_T * (tile / tiles_x), CPA_T * (tile % tiles_x),
-                           buf + (k % stages) * CPA_TILE_FLOATS, vec);
+            cpa_store_copy(out, buf + (k % stages) * CPA_TILE_FLOATS, nx, ny, CPA_T * (tile / tiles_x),
+                           CPA_T * (tile % tiles_x), vec);
     }
     cp_async_wait(0);  /* nothing is left in flight (every tile started was waited for) */
 #else
-    (void)in, (void)out, (void)nx, (void)ny, (void)stages, (void)vec, (void)transpose;
+    (void)out, (void)in, (void)nx, (void)ny, (void)stages, (void)vec, (void)transpose;
 #endif
 }
 
-/* One kernel per (stages, bytes a copy, transpose or copy); stages 2 to 5.  1-D persistent grid
- * (persistent_blocks), CPA_THREADS threads, cpa_smem_bytes(stages) of dynamic shared memory.  The
- * launch picks the copy size with cpasync_vec_bytes. */
-#define CPA_KERNEL(name, S, VEC, TRANSPOSE)                                                                      \
-    static __global__ void __launch_bounds__(CPA_THREADS) __attribute__((unused))                               \
-    name(const float *__restrict__ in, float *__restrict__ out, int nx, int ny)                                 \
-    {                                                                                                            \
-        cpa_pipeline(in, out, nx, ny, S, VEC, TRANSPOSE);                                                        \
+/* The pipeline as kernels: cpasync_copy<S, VEC> and cpasync_transpose<S, VEC>, S stages (2 to 5)
+ * of VEC-byte copies (16, 8 or 4).  1-D persistent grid, CPA_THREADS threads, cpa_smem_bytes(S)
+ * of dynamic shared memory; their launchers pick VEC with cpasync_vec_bytes. */
+template <int S, int VEC>
+__global__ void __launch_bounds__(CPA_THREADS) cpasync_copy(float *__restrict__ out, const float *__restrict__ in,
+                                                             int nx, int ny)
+{
+    cpa_pipeline(out, in, nx, ny, S, VEC, 0);
+}
+
+template <int S, int VEC>
+__global__ void __launch_bounds__(CPA_THREADS) cpasync_transpose(float *__restrict__ out,
+                                                                  const float *__restrict__ in, int nx, int ny)
+{
+    cpa_pipeline(out, in, nx, ny, S, VEC, 1);
+}
+
+/* ---- what a persistent launch needs from the host, asked once ------------------------------- */
+
+/* SMs of the GPU this program runs on. */
+static inline int async_sms(void)
+{
+    static int sms = 0;
+    int dev = 0;
+    if (!sms && (cudaGetDevice(&dev) != cudaSuccess ||
+                 cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess)) {
+        (void)cudaGetLastError();
+        sms = 1;
     }
-CPA_KERNEL(cpasync_copy_s4_v16, 4, 16, 0)       /* copy through shared memory, 4 stages */
-CPA_KERNEL(cpasync_copy_s4_v8, 4, 8, 0)
-CPA_KERNEL(cpasync_copy_s4_v4, 4, 4, 0)
-CPA_KERNEL(cpasync_transpose_s2_v16, 2, 16, 1)  /* transpose, 2 stages: tile k stored while k+1 loads */
-CPA_KERNEL(cpasync_transpose_s2_v8, 2, 8, 1)
-CPA_KERNEL(cpasync_transpose_s2_v4, 2, 4, 1)
-CPA_KERNEL(cpasync_transpose_s4_v16, 4, 16, 1)  /* transpose, 4 stages: k+1 .. k+3 load */
-CPA_KERNEL(cpasync_transpose_s4_v8, 4, 8, 1)
-CPA_KERNEL(cpasync_transpose_s4_v4, 4, 4, 1)
+    return sms;
+}
+
+/* How many blocks of `kernel` (threads per block, smem bytes of dynamic shared memory) fit on one
+ * SM, 0 when none does: first the kernel is allowed that much dynamic shared memory (past 48 KiB a
+ * kernel must ask for it) and told to prefer shared memory in the L1 / shared-memory split, then
+ * the occupancy calculator is asked.  Once per kernel: the answer is kept for every later launch. */
+static inline int async_blocks_per_sm(const void *kernel, int threads, int smem)
+{
+    static const void *seen[32];
+    static int seen_per_sm[32];
+    int i, dev = 0, optin = 0, per_sm = 0;
+    for (i = 0; i < 32 && seen[i]; i++)
+        if (seen[i] == kernel) return seen_per_sm[i];
+    if (cudaGetDevice(&dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) != cudaSuccess || smem > optin ||
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem) != cudaSuccess ||
+        cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared) !=
+            cudaSuccess ||
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, smem) != cudaSuccess) {
+        (void)cudaGetLastError();
+        per_sm = 0;
+    }
+    if (i < 32) {
+        seen[i] = kernel;
+        seen_per_sm[i] = per_sm;
+    }
+    return per_sm;
+}
+
+/* The persistent grid of `kernel` over `units` pieces of work: as many blocks as fit on the GPU,
+ * at most max_blocks when that is > 0. */
+static inline unsigned async_grid(const void *kernel, int threads, int smem, long long units, unsigned max_blocks)
+{
+    const int per_sm = async_blocks_per_sm(kernel, threads, smem);
+    return persistent_blocks(units, async_sms(), per_sm > 0 ? per_sm : 1, max_blocks);
+}
+
+/* One cp.async kernel on its persistent grid over the matrix's 64 x 64 tiles. */
+static inline void cpasync_launch(void (*kernel)(float *, const float *, int, int), int stages, float *out,
+                                  const float *in, int nx, int ny, unsigned max_blocks, cudaStream_t s)
+{
+    const int smem = cpa_smem_bytes(stages);
+    const long long tiles = (long long)div_up(nx, CPA_T) * div_up(ny, CPA_T);
+    kernel<<<async_grid((const void *)kernel, CPA_THREADS, smem, tiles, max_blocks), CPA_THREADS, smem, s>>>(out, in,
+                                                                                                            nx, ny);
+}
+
+/* The widest copies the rows and both buffers allow (cpasync_vec_bytes). */
+static inline int cpasync_vec(float *out, const float *in, int nx)
+{
+    return cpasync_vec_bytes(nx, (unsigned long long)((uintptr_t)in | (uintptr_t)out));
+}
+
+/* The launchers: the copy through shared memory and the transpose with S stages; MAX_BLOCKS > 0
+ * caps the persistent grid. */
+template <int S, unsigned MAX_BLOCKS = 0>
+static inline void launch_cpasync_copy(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    const int vec = cpasync_vec(out, in, nx);
+    (void)block;
+    cpasync_launch(vec == 16 ? cpasync_copy<S, 16> : vec == 8 ? cpasync_copy<S, 8> : cpasync_copy<S, 4>, S, out, in, nx,
+                   ny, MAX_BLOCKS, s);
+}
+
+template <int S, unsigned MAX_BLOCKS = 0>
+static inline void launch_cpasync_transpose(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    const int vec = cpasync_vec(out, in, nx);
+    (void)block;
+    cpasync_launch(vec == 16 ? cpasync_transpose<S, 16> : vec == 8 ? cpasync_transpose<S, 8> : cpasync_transpose<S, 4>,
+                   S, out, in, nx, ny, MAX_BLOCKS, s);
+}
 
 /* ---- the Tensor Memory Accelerator (compute capability 9.0) ---------------------------------- */
 #if ASYNC_HAVE_TMA
@@ -503,7 +477,7 @@ static __device__ __forceinline__ unsigned char *tma_smem(void)
  * in_map: the input, nx x ny, box 32 x 64; out_map: the output, ny x nx (ny floats a row), box
  * 32 x 32; both CU_TENSOR_MAP_SWIZZLE_128B, passed as __grid_constant__ parameters (the TMA reads
  * the map from the kernel's parameter space). */
-static __device__ __forceinline__ void tma_transpose_body(const CUtensorMap *in_map, const CUtensorMap *out_map, int nx,
+static __device__ __forceinline__ void tma_transpose_body(const CUtensorMap *out_map, const CUtensorMap *in_map, int nx,
                                                           int ny, int stages)
 {
 #if ASYNC_SM90
@@ -566,7 +540,7 @@ static __device__ __forceinline__ void tma_transpose_body(const CUtensorMap *in_
     }
     if (t == 0) tma_store_wait_all();  /* shared memory stays until the last store has read it */
 #else
-    (void)in_map, (void)out_map, (void)nx, (void)ny, (void)stages;
+    (void)out_map, (void)in_map, (void)nx, (void)ny, (void)stages;
 #endif
 }
 
@@ -575,7 +549,7 @@ static __device__ __forceinline__ void tma_transpose_body(const CUtensorMap *in_
  * swizzle undoes itself); the load of unit k - 1 + S reuses A[(k - 1) % S] once the store of unit
  * k - 1 has read it (wait_group.read 1 after committing unit k's store).  Its distance to the copy
  * kernel is what TMA through shared memory costs before any transposing. */
-static __device__ __forceinline__ void tma_copy_body(const CUtensorMap *in_map, const CUtensorMap *out_map, int nx,
+static __device__ __forceinline__ void tma_copy_body(const CUtensorMap *out_map, const CUtensorMap *in_map, int nx,
                                                      int ny, int stages)
 {
 #if ASYNC_SM90
@@ -612,25 +586,152 @@ static __device__ __forceinline__ void tma_copy_body(const CUtensorMap *in_map, 
     tma_store_wait_read_0();
     tma_store_wait_all();
 #else
-    (void)in_map, (void)out_map, (void)nx, (void)ny, (void)stages;
+    (void)out_map, (void)in_map, (void)nx, (void)ny, (void)stages;
 #endif
 }
 
 #define TMA_STAGES 4
-/* 1-D persistent grids; TMA_THREADS threads and tma_transpose_smem_bytes(TMA_STAGES) for the
- * transpose, 32 threads and tma_copy_smem_bytes(TMA_STAGES) for the copy. */
-static __global__ void __launch_bounds__(TMA_THREADS) __attribute__((unused))
-tma_transpose_s4(const __grid_constant__ CUtensorMap in_map, const __grid_constant__ CUtensorMap out_map, int nx, int ny)
+/* The two as kernels, S stages: 1-D persistent grids; TMA_THREADS threads and
+ * tma_transpose_smem_bytes(S) for the transpose, 32 threads and tma_copy_smem_bytes(S) for the
+ * copy.  The rows use S = TMA_STAGES. */
+template <int S>
+__global__ void __launch_bounds__(TMA_THREADS)
+tma_transpose(const __grid_constant__ CUtensorMap out_map, const __grid_constant__ CUtensorMap in_map, int nx, int ny)
 {
-    tma_transpose_body(&in_map, &out_map, nx, ny, TMA_STAGES);
+    tma_transpose_body(&out_map, &in_map, nx, ny, S);
 }
 
-static __global__ void __launch_bounds__(32) __attribute__((unused))
-tma_copy_s4(const __grid_constant__ CUtensorMap in_map, const __grid_constant__ CUtensorMap out_map, int nx, int ny)
+template <int S>
+__global__ void __launch_bounds__(32)
+tma_copy(const __grid_constant__ CUtensorMap out_map, const __grid_constant__ CUtensorMap in_map, int nx, int ny)
 {
-    tma_copy_body(&in_map, &out_map, nx, ny, TMA_STAGES);
+    tma_copy_body(&out_map, &in_map, nx, ny, S);
+}
+
+/* ---- tensor maps, made on the host --------------------------------------------------------- */
+
+/* cuTensorMapEncodeTiled as of CUDA 12.0.  The program does not link the driver library (a machine
+ * without a GPU still builds and runs --help): the runtime hands over the driver's function. */
+typedef CUresult (*tma_encode_tiled_t)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *,
+                                       const cuuint64_t *, const cuuint32_t *, const cuuint32_t *,
+                                       CUtensorMapInterleave, CUtensorMapSwizzle, CUtensorMapL2promotion,
+                                       CUtensorMapFloatOOBfill);
+
+/* The encoder, looked up at the first call and kept; NULL when there is none, with *why (may be
+ * NULL) saying why not. */
+static inline tma_encode_tiled_t tma_encoder(const char **why)
+{
+    static int looked = 0;
+    static tma_encode_tiled_t encode = NULL;
+    static const char *reason = NULL;
+    if (!looked) {
+        void *fn = NULL;
+        cudaDriverEntryPointQueryResult found = cudaDriverEntryPointSymbolNotFound;
+        cudaError_t err;
+#if CUDART_VERSION >= 13000
+        /* CUDA 13 deprecates the unversioned lookup: ask for the 12.0 ABI of the function */
+        err = cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &fn, 12000, cudaEnableDefault, &found);
+#else
+        err = cudaGetDriverEntryPoint("cuTensorMapEncodeTiled", &fn, cudaEnableDefault, &found);
+#endif
+        if (err != cudaSuccess) {
+            (void)cudaGetLastError();
+            reason = "the runtime could not look up the driver's cuTensorMapEncodeTiled";
+        } else if (found != cudaDriverEntryPointSuccess || !fn) {
+            reason = "the driver has no cuTensorMapEncodeTiled";
+        } else {
+            encode = (tma_encode_tiled_t)fn;
+        }
+        looked = 1;
+    }
+    if (why) *why = reason;
+    return encode;
+}
+
+/* A tensor map of a row-major float matrix (rows x cols), box box_x x box_y, 128-byte swizzle,
+ * out-of-bounds loads filled with zeros; NULL or why not. */
+static inline const char *tma_encode(CUtensorMap *map, const float *base, int cols, int rows, int box_x, int box_y)
+{
+    const char *why = tma_map_problem(cols, rows, (unsigned long long)(uintptr_t)base, box_x, box_y, 128);
+    const tma_encode_tiled_t encode = tma_encoder(NULL);
+    cuuint64_t dims[2], strides[1];
+    cuuint32_t box[2], elem[2] = {1, 1};
+    if (why) return why;
+    if (!encode) return "no tensor map encoder";
+    dims[0] = (cuuint64_t)cols;
+    dims[1] = (cuuint64_t)rows;
+    strides[0] = (cuuint64_t)cols * sizeof(float);
+    box[0] = (cuuint32_t)box_x;
+    box[1] = (cuuint32_t)box_y;
+    if (encode(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, (void *)base, dims, strides, box, elem,
+               CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+               CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) != CUDA_SUCCESS)
+        return "cuTensorMapEncodeTiled refused the map";
+    return NULL;
+}
+
+/* The two maps of a launch, kept for the next one: encoded again only when the buffers or the
+ * shape change (a timed loop launches on the same matrices every time). */
+typedef struct {
+    float *out;
+    const float *in;
+    int nx, ny, ok;
+    CUtensorMap out_map, in_map;
+} tma_maps_t;
+
+/* transpose: the output has nx rows of ny floats, stored in 32 x 32 boxes; copy: the input's shape
+ * and box.  NULL or why not. */
+static inline const char *tma_maps(tma_maps_t *m, float *out, const float *in, int nx, int ny, int transpose)
+{
+    const char *why;
+    if (m->ok && m->out == out && m->in == in && m->nx == nx && m->ny == ny) return NULL;
+    m->ok = 0;
+    why = tma_encode(&m->in_map, in, nx, ny, TMA_BOX_X, TMA_BOX_Y);
+    if (!why)
+        why = transpose ? tma_encode(&m->out_map, out, ny, nx, TMA_SUB, TMA_SUB)
+                        : tma_encode(&m->out_map, out, nx, ny, TMA_BOX_X, TMA_BOX_Y);
+    if (why) return why;
+    m->out = out;
+    m->in = in;
+    m->nx = nx;
+    m->ny = ny;
+    m->ok = 1;
+    return NULL;
+}
+
+/* The launchers.  Without a map for these buffers (async_copy.cu checks tma_map_problem before it
+ * launches a TMA row) nothing is launched: the output stays as it was and the row fails. */
+template <int S, unsigned MAX_BLOCKS = 0>
+static inline void launch_tma_transpose(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    static tma_maps_t maps;
+    const int smem = tma_transpose_smem_bytes(S);
+    const long long units = (long long)div_up(nx, TMA_BOX_X) * div_up(ny, TMA_BOX_Y);
+    const char *why = tma_maps(&maps, out, in, nx, ny, 1);
+    (void)block;
+    if (why) {
+        fprintf(stderr, "TMA transpose: no tensor map for %dx%d: %s\n", nx, ny, why);
+        return;
+    }
+    tma_transpose<S><<<async_grid((const void *)tma_transpose<S>, TMA_THREADS, smem, units, MAX_BLOCKS), TMA_THREADS,
+                       smem, s>>>(maps.out_map, maps.in_map, nx, ny);
+}
+
+template <int S, unsigned MAX_BLOCKS = 0>
+static inline void launch_tma_copy(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    static tma_maps_t maps;
+    const int smem = tma_copy_smem_bytes(S);
+    const long long units = (long long)div_up(nx, TMA_BOX_X) * div_up(ny, TMA_BOX_Y);
+    const char *why = tma_maps(&maps, out, in, nx, ny, 0);
+    (void)block;
+    if (why) {
+        fprintf(stderr, "TMA copy: no tensor map for %dx%d: %s\n", nx, ny, why);
+        return;
+    }
+    tma_copy<S><<<async_grid((const void *)tma_copy<S>, 32, smem, units, MAX_BLOCKS), 32, smem, s>>>(
+        maps.out_map, maps.in_map, nx, ny);
 }
 
 #endif /* ASYNC_HAVE_TMA */
-#endif /* __CUDACC__ */
 #endif

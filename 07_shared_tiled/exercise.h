@@ -10,6 +10,6 @@
  * of ceil(nx / EX_TILE) x ceil(ny / EX_TILE) blocks; block (bx, by) moves the tile whose top-left
  * input element is row by * EX_TILE, column bx * EX_TILE.  Its shared tile must stay
  * float[EX_TILE][EX_TILE] (4096 bytes): no padding. */
-__global__ void transpose_tile_noconflict(const float *__restrict__ in, float *__restrict__ out, int nx, int ny);
+__global__ void transpose_tile_noconflict(float *__restrict__ out, const float *__restrict__ in, int nx, int ny);
 
 #endif

@@ -27,61 +27,41 @@
 #include "report.h"
 #include "stats.h"
 #include "transpose_matrix.h"
-#include "verify.h"
 
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 
-/* ---- launches: each enqueues the kernel of one table row on stream s ---------------------- */
-
-/* Every launch grids over ceil(nx / tile) x ceil(ny / tile) blocks (the naive kernel: grid_2d);
- * gridDim.y <= 65535 and the smallest tile is 8, hence main's row limit (tmatrix_size_limited_or_exit
- * with 8 rows a block; its column limit keeps c0 + tx and the like inside an int). */
-
-/* Lesson 05's naive kernel, NaiveRow (transpose_naive_row), with 32 x 32 threads: the row
- * "NaiveRow 32x32", as in lesson 05's tables. */
-static void launch_naive_32x32(void *p, cudaStream_t s)
-{
-    const tctx_t *c = (const tctx_t *)p;
-    dim3 block(32, 32);
-    transpose_naive_row<<<grid_2d((unsigned)c->nx, (unsigned)c->ny, block), block, 0, s>>>(c->out, c->in, c->nx, c->ny);
-}
-
-/* The tile kernels (TILE_LAUNCHER, kernels.cuh): a T x T piece per block of BX x BY threads. */
-TILE_LAUNCHER(launch_same_slot_32x32, transpose_smem_same_slot, 32, 32, 32)
-TILE_LAUNCHER(launch_same_slot_8x8, transpose_smem_same_slot, 8, 8, 8)
-TILE_LAUNCHER(launch_tile32_blk32x8_nopad, transpose_tile32_blk32x8_nopad, 32, 32, 8)
-TILE_LAUNCHER(launch_tile32_blk32x8_pad, transpose_tile32_blk32x8_pad, 32, 32, 8)
-TILE_LAUNCHER(launch_tile32_blk32x32_nopad, transpose_tile32_blk32x32_nopad, 32, 32, 32)
-TILE_LAUNCHER(launch_tile32_blk32x32_pad, transpose_tile32_blk32x32_pad, 32, 32, 32)
-TILE_LAUNCHER(launch_tile16_blk16x16_pad, transpose_tile16_blk16x16_pad, 16, 16, 16)
-TILE_LAUNCHER(launch_tile16_blk16x4_pad, transpose_tile16_blk16x4_pad, 16, 16, 4)
-TILE_LAUNCHER(launch_tile64_blk64x4_pad, transpose_tile64_blk64x4_pad, 64, 64, 4)
-
 /* ---- the rows the tables measure ---------------------------------------------------------- */
 
+/* Every kernel grids over ceil(nx / tile) x ceil(ny / tile) blocks (the naive kernel: grid_2d);
+ * gridDim.y <= 65535 and the smallest tile is 8, hence main's row limit (tmatrix_size_limited_or_exit
+ * with 8 rows a block; its column limit keeps c0 + tx and the like inside an int).  Each row's
+ * launcher is its kernel's (kernels.cuh; the naive one is lesson 05's NaiveRow with 32 x 32 threads,
+ * as in lesson 05's tables), launched with the row's bx x by threads: the naive and the same-slot
+ * kernels take any block, the tiles fix their own (T x R, the same bx x by). */
 typedef struct {
-    tkernel_t k;     /* table row (and the NVTX range `make profile` names it by), launch, reference */
-    int tile;        /* elements per block side                                                       */
-    int bx, by;      /* threads per block                                                             */
-    int pitch;       /* row pitch of the shared tile in floats, 0 = none                              */
-    int same_slot;   /* both phases use tile[ty][tx]                                                  */
+    trow_t r;        /* label (table, --check, the NVTX range `make profile` names it by), launcher, reference */
+    int tile;        /* elements per block side                                                   */
+    int bx, by;      /* threads per block                                                         */
+    int pitch;       /* row pitch of the shared tile in floats, 0 = none                          */
+    int same_slot;   /* both phases use tile[ty][tx]                                              */
 } row_t;
 
 enum { NAIVE, SAME32, SAME8, T32x8_NP, T32x8_P, T32x32_NP, T32x32_P, T16x16_P, T16x4_P, T64x4_P, N_ROWS };
 static const row_t ROWS[N_ROWS] = {
-    {{"NaiveRow 32x32", launch_naive_32x32, TMATRIX_TRANSPOSE}, 32, 32, 32, 0, 0},
-    {{"smem same slot 32x32", launch_same_slot_32x32, TMATRIX_TRANSPOSE}, 32, 32, 32, 32, 1},
-    {{"smem same slot 8x8", launch_same_slot_8x8, TMATRIX_TRANSPOSE}, 8, 8, 8, 32, 1},
-    {{"tile32 thr32x8 [32][32]", launch_tile32_blk32x8_nopad, TMATRIX_TRANSPOSE}, 32, 32, 8, 32, 0},
-    {{"tile32 thr32x8 [32][33]", launch_tile32_blk32x8_pad, TMATRIX_TRANSPOSE}, 32, 32, 8, 33, 0},
-    {{"tile32 thr32x32 [32][32]", launch_tile32_blk32x32_nopad, TMATRIX_TRANSPOSE}, 32, 32, 32, 32, 0},
-    {{"tile32 thr32x32 [32][33]", launch_tile32_blk32x32_pad, TMATRIX_TRANSPOSE}, 32, 32, 32, 33, 0},
-    {{"tile16 thr16x16 [16][17]", launch_tile16_blk16x16_pad, TMATRIX_TRANSPOSE}, 16, 16, 16, 17, 0},
-    {{"tile16 thr16x4 [16][17]", launch_tile16_blk16x4_pad, TMATRIX_TRANSPOSE}, 16, 16, 4, 17, 0},
-    {{"tile64 thr64x4 [64][65]", launch_tile64_blk64x4_pad, TMATRIX_TRANSPOSE}, 64, 64, 4, 65, 0},
+    {{"NaiveRow 32x32", launch_transpose_naive_row, TMATRIX_TRANSPOSE}, 32, 32, 32, 0, 0},
+    {{"smem same slot 32x32", launch_transpose_smem_same_slot, TMATRIX_TRANSPOSE}, 32, 32, 32, 32, 1},
+    {{"smem same slot 8x8", launch_transpose_smem_same_slot, TMATRIX_TRANSPOSE}, 8, 8, 8, 32, 1},
+    {{"tile32 thr32x8 [32][32]", launch_transpose_tile<32, 8, 32>, TMATRIX_TRANSPOSE}, 32, 32, 8, 32, 0},
+    {{"tile32 thr32x8 [32][33]", launch_transpose_tile<32, 8, 33>, TMATRIX_TRANSPOSE}, 32, 32, 8, 33, 0},
+    {{"tile32 thr32x32 [32][32]", launch_transpose_tile<32, 32, 32>, TMATRIX_TRANSPOSE}, 32, 32, 32, 32, 0},
+    {{"tile32 thr32x32 [32][33]", launch_transpose_tile<32, 32, 33>, TMATRIX_TRANSPOSE}, 32, 32, 32, 33, 0},
+    {{"tile16 thr16x16 [16][17]", launch_transpose_tile<16, 16, 17>, TMATRIX_TRANSPOSE}, 16, 16, 16, 17, 0},
+    {{"tile16 thr16x4 [16][17]", launch_transpose_tile<16, 4, 17>, TMATRIX_TRANSPOSE}, 16, 16, 4, 17, 0},
+    {{"tile64 thr64x4 [64][65]", launch_transpose_tile<64, 4, 65>, TMATRIX_TRANSPOSE}, 64, 64, 4, 65, 0},
 };
+
+static dim3 block_of(const row_t *v) { return dim3(v->bx, v->by); }
 
 /* Worst passes per warp instruction over the kernel's shared-memory accesses (banks.h). */
 static double smem_ways(const row_t *v)
@@ -97,42 +77,58 @@ static double elems_per_thread(const row_t *v) { return (double)(v->tile * v->ti
 
 /* ---- --check ------------------------------------------------------------------------------- */
 
-/* Every kernel on poisoned output at the odd shapes of transpose_matrix.h (8191x4097 only without
- * --quick), then at the size given with --size, if any. */
+/* Every row, with its own block, on poisoned output at the odd shapes of transpose_matrix.h
+ * (8191x4097 only without --quick), then at the size given with --size, if any: one fresh random
+ * matrix per shape, one PASS/FAIL line per row (trow_check). */
 static int run_checks(const args_t *a, int nx, int ny)
 {
-    tkernel_t ks[N_ROWS];
-    check_tally_t tally = {0, 0};
-    int k;
-    for (k = 0; k < N_ROWS; k++) ks[k] = ROWS[k].k;
-    tcheck_fixed_blocks(ks, N_ROWS, NULL, 0, a, nx, ny, &tally);
+    const int nodd = TMATRIX_N_CHECK_SHAPES - (a->quick ? 1 : 0);   /* the last, 8191x4097, is big */
+    const int *big = TMATRIX_CHECK_SHAPES[TMATRIX_N_CHECK_SHAPES - 1];
+    check_tally_t tally = CHECK_TALLY_INIT;
+    size_t most = tmatrix_bytes(big[0], big[1]);
+    char size[64];
+    int s, k;
+    if (a->nx && tmatrix_bytes(nx, ny) > most) most = tmatrix_bytes(nx, ny);
+    gpu_require_bytes(most, "the largest input and output matrices --check uses");
+    for (s = 0; s < nodd + (a->nx ? 1 : 0); s++) {
+        tmatrix_t m;
+        tmatrix_init(&m, s < nodd ? TMATRIX_CHECK_SHAPES[s][0] : nx, s < nodd ? TMATRIX_CHECK_SHAPES[s][1] : ny,
+                     a->seed, TMATRIX_KEEP_TRANSPOSE);
+        snprintf(size, sizeof size, "%dx%d", m.nx, m.ny);
+        for (k = 0; k < N_ROWS; k++) trow_check(&m, &ROWS[k].r, block_of(&ROWS[k]), size, &tally);
+        tmatrix_free(&m);
+    }
     gpu_finish();
-    return verify_summary(stdout, tally.fails, tally.checks);
+    return check_summary(&tally);
 }
 
 /* ---- the experiments ---------------------------------------------------------------------- */
 
-/* One table: the copy's row when with_d2d, then the rows rs[] (each verified on poisoned output,
- * then timed; a kernel that failed gets no figures).  gbs[k] is the GB/s of rs[k], 0 when it
- * failed.  suffix is appended to every label (the table row, the CSV row and the NVTX range `make
- * profile` names the kernel by), so that a kernel measured at a second size gets rows of its own.
- * The caller ends the table with its takeaway (report_end).  Returns the number of failures. */
+/* One table: the copy's row when with_d2d, then the rows rs[], each verified on poisoned output,
+ * then timed (trow_measure; a kernel that failed gets no figures).  gbs[k] is the GB/s of rs[k], 0
+ * when it failed.  suffix is appended to every label (the table row, the CSV row and the NVTX range
+ * `make profile` names the kernel by), so that a kernel measured at a second size gets rows of its
+ * own.  The caller ends the table with its takeaway (report_end).  Returns the number of failures. */
 static int run_table(const tbench_t *b, const char *experiment, const char *title, const char *extra_name,
                      double (*extra)(const row_t *), int with_d2d, const int *rs, int nr, const char *suffix,
                      double *gbs)
 {
-    tctx_t c = tmatrix_ctx(&b->m, dim3(1));  /* the block is ignored: every launcher fixes its own */
     timing_t t;
     char label[64];
-    int k, ok, failed = 0;
+    int k, failed = 0;
     report_begin(experiment, title, extra_name);
     if (with_d2d) report_row("cudaMemcpy D2D", &b->t_d2d, b->bytes, extra_name ? 0.0 : NAN);
     for (k = 0; k < nr; k++) {
         const row_t *v = &ROWS[rs[k]];
-        snprintf(label, sizeof label, "%s%s", v->k.label, suffix);
-        ok = tbench_row(b, &v->k, label, &c, extra ? extra(v) : NAN, &t);
-        gbs[k] = ok ? stats_gbs(b->bytes, t.median_ms) : 0.0;
-        failed += !ok;
+        trow_t r = v->r;
+        snprintf(label, sizeof label, "%s%s", v->r.label, suffix);
+        r.label = label;
+        if (trow_measure(b, &r, block_of(v), extra ? extra(v) : NAN, &t)) {
+            gbs[k] = stats_gbs(b->bytes, t.median_ms);
+        } else {
+            gbs[k] = 0.0;
+            failed++;
+        }
     }
     return failed;
 }
@@ -205,7 +201,7 @@ static int experiment_shapes(const tbench_t *b, double *pct_classic)
     if (gbs[best] > 0)
         snprintf(take, sizeof take,
                  "fastest here: %s at %.0f%% of the copy; 32x32 tiles with 4 elements per thread reach %.0f%%, "
-                 "with 1 element per thread %.0f%%.", ROWS[rs[best]].k.label, pct_of(gbs[best], b->d2d_gbs),
+                 "with 1 element per thread %.0f%%.", ROWS[rs[best]].r.label, pct_of(gbs[best], b->d2d_gbs),
                  pct_of(gbs[0], b->d2d_gbs), pct_of(gbs[1], b->d2d_gbs));
     else
         snprintf(take, sizeof take, "every kernel failed verification.");

@@ -7,7 +7,7 @@
  * and an XOR costs one instruction. */
 #include "exercise.h"
 
-__global__ void transpose_tile_noconflict(const float *__restrict__ in, float *__restrict__ out, int nx, int ny)
+__global__ void transpose_tile_noconflict(float *__restrict__ out, const float *__restrict__ in, int nx, int ny)
 {
     __shared__ float tile[EX_TILE][EX_TILE];
     const int tx = threadIdx.x, ty = threadIdx.y;

@@ -1,8 +1,8 @@
-/* Unit tests of the host-side arithmetic of async_kernels.cuh (plain C99, no GPU): the swizzled
+/* Unit tests of async_layout.h, the arithmetic of async_kernels.cuh (plain C99, no GPU): the swizzled
  * shared-memory layout against the TMA's 128-byte swizzle, the bank conflicts of every shared-memory
  * access the cp.async and TMA kernels make (banks.h), the thread-to-data mappings (each element
  * once, the transpose right), and the tensor-map and copy-size rules.  One PASS/FAIL line each. */
-#include "async_kernels.cuh"
+#include "async_layout.h"
 #include "banks.h"
 
 #include <stdio.h>
