@@ -21,6 +21,13 @@
  * the padded tile 0.1929 ms in the committed run (results/NVIDIA_H100_80GB_HBM3/shared_tiled.csv):
  * 1.00x.  The unpadded tile, whose column reads are 32-way conflicts, took 0.3126 ms there: 0.62x,
  * short (0.50x on the H200). */
+/* --size: a block per EX_TILE rows down the grid, at most 65535 of them (checked before the GPU). */
+static void check_size(int argc, char **argv, const args_t *a)
+{
+    int nx, ny;
+    tmatrix_size_limited_or_exit(argc, argv, a, EX_TILE, &nx, &ny);
+}
+
 static const checker_t CK = {
     "07_shared_tiled_exercise",
     "Lesson 07 exercise - a tile transpose without bank conflicts or padding",
@@ -35,6 +42,7 @@ static const checker_t CK = {
     "the padded tile tile32 thr32x8 [32][33]",
     0.90,
     CHECKER_MEMCHECK | CHECKER_RACECHECK | CHECKER_SYNCCHECK,
+    check_size,
 };
 
 /* The launch exercise.h promises: EX_TILE x EX_ROWS threads, one block per EX_TILE x EX_TILE tile. */
