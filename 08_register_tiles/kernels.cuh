@@ -5,10 +5,8 @@
  * launch_<kernel>(out, in, nx, ny, block, stream).  The float2 2x2 tile is exercise 4 (exercise.cu;
  * solution.cu).
  *
- * The tables also measure kernels of earlier lessons, included below: lesson 04's one-pass float4
- * copy (copy_f4_x1, "f4 x1 one pass", the copy the transposes race) and lesson 07's 64x64 tile with
- * 64 x 4 threads (transpose_tile<64, 4, 65>, "tile64 thr64x4 [64][65]": the scalar form of the
- * 64x64 tiles below).
+ * The tables also measure lesson 04's one-pass float4 copy (copy_f4_x1, "f4 x1 one pass", included
+ * below), the copy the transposes race.
  *
  * Layout (as in lessons 04-07): `in` has ny rows of nx floats, element (r, c) at in[r * nx + c];
  * the transpose `out` has nx rows of ny floats: out[c * ny + r] = in[r * nx + c].  Every kernel
@@ -20,7 +18,7 @@
 #define LESSON08_KERNELS_CUH
 
 #include "grid.cuh"
-#include "../07_shared_tiled/kernels.cuh"  /* transpose_tile<T, R, P>; through it lesson 04's copy_f4_x1 */
+#include "../04_transpose_bounds/kernels.cuh"  /* copy_f4_x1 and its launcher */
 
 /* ---- the float4 4x4 register tiles -------------------------------------------------------- */
 
@@ -94,7 +92,10 @@ static __device__ __forceinline__ void reg4x4(float *__restrict__ out, const flo
 
 /* Their launch: a block of BX x BY threads (a template: experiment 1 compares block shapes), one
  * per 4 BX x 4 BY piece of the matrix. */
-static inline dim3 reg4x4_grid(int nx, int ny, int bx, int by) { return dim3(div_up(nx, 4 * bx), div_up(ny, 4 * by)); }
+static inline dim3 reg4x4_grid(int nx, int ny, int bx, int by)
+{
+    return dim3(div_up(nx, 4 * bx), div_up(ny, 4 * by));
+}
 
 /* (1) direct: each output float4 is assembled from four 4-byte loads straight from the input
  * (16 scalar loads per thread, 4 lanes' worth of sectors reread from L1 by each instruction). */
@@ -154,10 +155,13 @@ static inline void launch_transpose_reg4x4_loadall(float *out, const float *in, 
  * i.e. bank 4 * q8 + k + const: all 32 lanes in different banks, in both phases.
  * Scalar lanes.  tx = t & 63, ty = t >> 6: a warp reads 32 consecutive floats of one row, and in
  * the second phase reads s[tx][..] (bank tx + const) to write 32 consecutive floats of an output
- * row -- lesson 07's transpose_tile<64, 4, 65>: the same lanes, the same 16 loads before the barrier,
- * the same [64][65] tile.  So the tables measure lesson 07's kernel for the scalar tile in the 2-D
- * grid's order ("tile64 thr64x4 [64][65]"), and transpose_tile64_vec with vectors off only where
- * 07's cannot go: in banded order ("tile64 scalar banded", below). */
+ * row.  The work of lesson 07's transpose_tile<64, 4, 65> ("tile64 thr64x4 [64][65]"): the same
+ * lanes, the same 16 loads before the barrier, the same [64][65] tile.  The tables still measure
+ * the scalar lanes in this kernel ("tile64 vec off ld+st", "tile64 scalar banded"), not in 07's:
+ * only then do they differ from "tile64 float4 ld+st" in nothing but the vectors, and from each
+ * other in nothing but the block order.  07's kernel is compiled differently too: for sm_90 (CUDA
+ * 13.0) it takes 36 registers a thread to this one's 32, so an H100 SM holds 6 of its 256-thread
+ * blocks instead of 8 (the register file's 64K, allocated 256 to a warp). */
 #define T64 64
 #define T64_THREADS 256
 #define T64_PITCH 65
@@ -207,10 +211,10 @@ static inline dim3 tile64_grid(unsigned tiles_x, unsigned tiles_y, int band)
 }
 
 /* Candidate A: float4 loads when nx % 4 == 0, float4 stores when ny % 4 == 0, scalar otherwise
- * (each side decided on its own; allow_vec = 0 forces scalar on both: then it is lesson 07's 64x64
- * tile, in any block order).  Chunks of 4 floats at a column multiple of 4 are wholly inside or
- * wholly outside the matrix when the pitch is a multiple of 4, so edge tiles need only a per-chunk
- * test.  band: the block order (tile_of_block; 0 = the 2-D grid's). */
+ * (each side decided on its own; allow_vec = 0 forces scalar on both: the scalar lanes above, the
+ * work of lesson 07's 64x64 tile, in any block order).  Chunks of 4 floats at a column multiple of
+ * 4 are wholly inside or wholly outside the matrix when the pitch is a multiple of 4, so edge tiles
+ * need only a per-chunk test.  band: the block order (tile_of_block; 0 = the 2-D grid's). */
 __global__ void __launch_bounds__(T64_THREADS)
 transpose_tile64_vec(float *__restrict__ out, const float *__restrict__ in, int nx, int ny, int allow_vec, int band)
 {
@@ -267,7 +271,8 @@ transpose_tile64_vec(float *__restrict__ out, const float *__restrict__ in, int 
 }
 
 /* Its launch: 256 threads per 64x64 tile.  ALLOW_VEC and BAND as the kernel's allow_vec and band:
- * <1, 0> is "tile64 float4 ld+st", <0, T64_BAND> "tile64 scalar banded". */
+ * <1, 0> is "tile64 float4 ld+st", <0, 0> "tile64 vec off ld+st", <0, T64_BAND> "tile64 scalar
+ * banded". */
 template <int ALLOW_VEC, int BAND>
 static inline void launch_transpose_tile64_vec(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
 {
