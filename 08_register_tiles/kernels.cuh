@@ -1,17 +1,24 @@
-/* Lesson 08, part 1's kernels: register tiles, 64x64 shared tiles with vector accesses, and the copy
- * they race.  Read this file first; register_tiles.cu only verifies, times and prints them.  In
- * the order the notes present them: the float4 4x4 register tiles (direct, rowwise, load-all),
- * the 64x64 tiles (float4, scalar, aligned stores; two block orders), and the one-pass float4 copy
- * the table compares them with.  The float2 2x2 tile is exercise 4 (exercise.cu; solution.cu).
+/* Lesson 08, part 1's kernels: register tiles, and 64x64 shared tiles with vector accesses.  Read
+ * this file first; register_tiles.cu only verifies, times and prints them.  In the order the notes
+ * present them: the float4 4x4 register tiles (direct, rowwise, load-all), then the 64x64 tiles
+ * (float4, aligned stores; two block orders).  Each kernel is followed by its launcher,
+ * launch_<kernel>(out, in, nx, ny, block, stream).  The float2 2x2 tile is exercise 4 (exercise.cu;
+ * solution.cu).
+ *
+ * The tables also measure lesson 04's one-pass float4 copy (copy_f4_x1, "f4 x1 one pass", included
+ * below), the copy the transposes race.
  *
  * Layout (as in lessons 04-07): `in` has ny rows of nx floats, element (r, c) at in[r * nx + c];
  * the transpose `out` has nx rows of ny floats: out[c * ny + r] = in[r * nx + c].  Every kernel
- * handles any nx, ny >= 1: a vector path where the rows are aligned, a scalar path otherwise. */
+ * handles any nx, ny >= 1: a vector path where the rows are aligned, a scalar path otherwise.
+ *
+ * Launch: every kernel of this file fixes its own block (the launchers ignore `block`) and grids
+ * over at most ceil(ny / 8) blocks in y (gridDim.y <= 65535: the program's row limit). */
 #ifndef LESSON08_KERNELS_CUH
 #define LESSON08_KERNELS_CUH
 
 #include "grid.cuh"
-#include "transpose_matrix.h"
+#include "../04_transpose_bounds/kernels.cuh"  /* copy_f4_x1 and its launcher */
 
 /* ---- the float4 4x4 register tiles -------------------------------------------------------- */
 
@@ -20,7 +27,7 @@
  * `out` when ny is.  With both, a 4x4 block whose first row and column are inside the matrix is
  * wholly inside it (r0 and c0 are multiples of 4).  Otherwise the kernels below take
  * reg4x4_scalar: one float at a time, each with its bounds test -- correct for any shape, slow. */
-static __device__ __forceinline__ void reg4x4_scalar(const float *__restrict__ in, float *__restrict__ out,
+static __device__ __forceinline__ void reg4x4_scalar(float *__restrict__ out, const float *__restrict__ in,
                                                      int nx, int ny, int r0, int c0)
 {
     float v[4][4];
@@ -45,7 +52,7 @@ static __device__ __forceinline__ void reg4x4_scalar(const float *__restrict__ i
 #define REG4_DIRECT 0
 #define REG4_ROWWISE 1
 #define REG4_LOADALL 2
-static __device__ __forceinline__ void reg4x4(const float *__restrict__ in, float *__restrict__ out, int nx, int ny,
+static __device__ __forceinline__ void reg4x4(float *__restrict__ out, const float *__restrict__ in, int nx, int ny,
                                               int variant)
 {
     const int c0 = 4 * (int)(blockIdx.x * blockDim.x + threadIdx.x);
@@ -79,41 +86,62 @@ static __device__ __forceinline__ void reg4x4(const float *__restrict__ in, floa
             }
         }
     } else {
-        reg4x4_scalar(in, out, nx, ny, r0, c0);
+        reg4x4_scalar(out, in, nx, ny, r0, c0);
     }
+}
+
+/* Their launch: a block of BX x BY threads (a template: experiment 1 compares block shapes), one
+ * per 4 BX x 4 BY piece of the matrix. */
+static inline dim3 reg4x4_grid(int nx, int ny, int bx, int by)
+{
+    return dim3(div_up(nx, 4 * bx), div_up(ny, 4 * by));
 }
 
 /* (1) direct: each output float4 is assembled from four 4-byte loads straight from the input
  * (16 scalar loads per thread, 4 lanes' worth of sectors reread from L1 by each instruction). */
-__global__ void transpose_reg4x4_direct(const float *__restrict__ in, float *__restrict__ out, int nx, int ny)
+__global__ void transpose_reg4x4_direct(float *__restrict__ out, const float *__restrict__ in, int nx, int ny)
 {
-    reg4x4(in, out, nx, ny, REG4_DIRECT);
+    reg4x4(out, in, nx, ny, REG4_DIRECT);
+}
+
+template <int BX, int BY>
+static inline void launch_transpose_reg4x4_direct(float *out, const float *in, int nx, int ny, dim3 block,
+                                                  cudaStream_t s)
+{
+    (void)block;
+    transpose_reg4x4_direct<<<reg4x4_grid(nx, ny, BX, BY), dim3(BX, BY), 0, s>>>(out, in, nx, ny);
 }
 
 /* (2) rowwise: four float4 loads (the four input rows), then each output row is built from one
  * component of each and stored at once. */
-__global__ void transpose_reg4x4_rowwise(const float *__restrict__ in, float *__restrict__ out, int nx, int ny)
+__global__ void transpose_reg4x4_rowwise(float *__restrict__ out, const float *__restrict__ in, int nx, int ny)
 {
-    reg4x4(in, out, nx, ny, REG4_ROWWISE);
+    reg4x4(out, in, nx, ny, REG4_ROWWISE);
+}
+
+template <int BX, int BY>
+static inline void launch_transpose_reg4x4_rowwise(float *out, const float *in, int nx, int ny, dim3 block,
+                                                   cudaStream_t s)
+{
+    (void)block;
+    transpose_reg4x4_rowwise<<<reg4x4_grid(nx, ny, BX, BY), dim3(BX, BY), 0, s>>>(out, in, nx, ny);
 }
 
 /* (3) load-all: four float4 loads, all four output rows built, then four float4 stores.  The same
  * work as (2) in another order -- whether the order survives compilation is for `make profile`
  * (and cuobjdump -sass) to tell. */
-__global__ void transpose_reg4x4_loadall(const float *__restrict__ in, float *__restrict__ out, int nx, int ny)
+__global__ void transpose_reg4x4_loadall(float *__restrict__ out, const float *__restrict__ in, int nx, int ny)
 {
-    reg4x4(in, out, nx, ny, REG4_LOADALL);
+    reg4x4(out, in, nx, ny, REG4_LOADALL);
 }
 
-/* Their launch, launch(ctx, stream) with ctx a tctx_t (common/transpose_matrix.h): a register
- * tile of V x V floats per thread, BX x BY threads per block, one block per (V BX) x (V BY) piece. */
-#define REG_LAUNCHER(name, kernel, V, BX, BY)                                   \
-    static void name(void *p, cudaStream_t s)                                   \
-    {                                                                           \
-        const tctx_t *c = (const tctx_t *)p;                                    \
-        dim3 grid(div_up(c->nx, V * BX), div_up(c->ny, V * BY));                \
-        kernel<<<grid, dim3(BX, BY), 0, s>>>(c->in, c->out, c->nx, c->ny);      \
-    }
+template <int BX, int BY>
+static inline void launch_transpose_reg4x4_loadall(float *out, const float *in, int nx, int ny, dim3 block,
+                                                   cudaStream_t s)
+{
+    (void)block;
+    transpose_reg4x4_loadall<<<reg4x4_grid(nx, ny, BX, BY), dim3(BX, BY), 0, s>>>(out, in, nx, ny);
+}
 
 /* ---- the 64x64 shared tiles ---------------------------------------------------------------
  * A block of 256 threads moves a 64x64 tile: 16 elements per thread, all loaded before the
@@ -127,7 +155,13 @@ __global__ void transpose_reg4x4_loadall(const float *__restrict__ in, float *__
  * i.e. bank 4 * q8 + k + const: all 32 lanes in different banks, in both phases.
  * Scalar lanes.  tx = t & 63, ty = t >> 6: a warp reads 32 consecutive floats of one row, and in
  * the second phase reads s[tx][..] (bank tx + const) to write 32 consecutive floats of an output
- * row -- lesson 07's kernel with 64 x 4 threads. */
+ * row.  The work of lesson 07's transpose_tile<64, 4, 65> ("tile64 thr64x4 [64][65]"): the same
+ * lanes, the same 16 loads before the barrier, the same [64][65] tile.  The tables still measure
+ * the scalar lanes in this kernel ("tile64 vec off ld+st", "tile64 scalar banded"), not in 07's:
+ * only then do they differ from "tile64 float4 ld+st" in nothing but the vectors, and from each
+ * other in nothing but the block order.  07's kernel is compiled differently too: for sm_90 (CUDA
+ * 13.0) it takes 36 registers a thread to this one's 32, so an H100 SM holds 6 of its 256-thread
+ * blocks instead of 8 (the register file's 64K, allocated 256 to a warp). */
 #define T64 64
 #define T64_THREADS 256
 #define T64_PITCH 65
@@ -168,13 +202,21 @@ static __device__ __forceinline__ void tile_of_block(int band, int tiles_x, int 
     }
 }
 
+/* The grid of a tile64 kernel with tiles_x x tiles_y tiles: 2-D in the grid's own order (band = 0),
+ * 1-D in banded order (one block per tile, numbered as tile_of_block deals them out).
+ * tiles_x * tiles_y fits: the matrix fits in GPU memory, 16 KiB per tile. */
+static inline dim3 tile64_grid(unsigned tiles_x, unsigned tiles_y, int band)
+{
+    return band ? dim3(tiles_x * tiles_y) : dim3(tiles_x, tiles_y);
+}
+
 /* Candidate A: float4 loads when nx % 4 == 0, float4 stores when ny % 4 == 0, scalar otherwise
- * (each side decided on its own; allow_vec = 0 forces scalar on both, for comparison).  Chunks of
- * 4 floats at a column multiple of 4 are wholly inside or wholly outside the matrix when the
- * pitch is a multiple of 4, so edge tiles need only a per-chunk test.  band: the block order
- * (tile_of_block; 0 = the 2-D grid's). */
+ * (each side decided on its own; allow_vec = 0 forces scalar on both: the scalar lanes above, the
+ * work of lesson 07's 64x64 tile, in any block order).  Chunks of 4 floats at a column multiple of
+ * 4 are wholly inside or wholly outside the matrix when the pitch is a multiple of 4, so edge tiles
+ * need only a per-chunk test.  band: the block order (tile_of_block; 0 = the 2-D grid's). */
 __global__ void __launch_bounds__(T64_THREADS)
-transpose_tile64_vec(const float *__restrict__ in, float *__restrict__ out, int nx, int ny, int allow_vec, int band)
+transpose_tile64_vec(float *__restrict__ out, const float *__restrict__ in, int nx, int ny, int allow_vec, int band)
 {
     __shared__ float s[T64][T64_PITCH];  /* s[i][j] = in[r0 + i][c0 + j] */
     const int t = threadIdx.x;
@@ -228,6 +270,17 @@ transpose_tile64_vec(const float *__restrict__ in, float *__restrict__ out, int 
     }
 }
 
+/* Its launch: 256 threads per 64x64 tile.  ALLOW_VEC and BAND as the kernel's allow_vec and band:
+ * <1, 0> is "tile64 float4 ld+st", <0, 0> "tile64 vec off ld+st", <0, T64_BAND> "tile64 scalar
+ * banded". */
+template <int ALLOW_VEC, int BAND>
+static inline void launch_transpose_tile64_vec(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    (void)block;
+    transpose_tile64_vec<<<tile64_grid(div_up(nx, T64), div_up(ny, T64), BAND), T64_THREADS, 0, s>>>(out, in, nx, ny,
+                                                                                                    ALLOW_VEC, BAND);
+}
+
 /* Candidate B: float4 stores at ANY size.  When ny is odd, output row c starts at float c * ny,
  * which is rarely a multiple of 4 (16 bytes) or 8 (a 32-byte sector): every warp's store would
  * half-fill the sectors at both ends of its run, which the L2 must merge with a neighbour's.
@@ -247,7 +300,7 @@ __host__ __device__ static inline int tile64_alignst_rows(int ny)
 }
 
 __global__ void __launch_bounds__(T64_THREADS)
-transpose_tile64_alignst(const float *__restrict__ in, float *__restrict__ out, int nx, int ny, int band)
+transpose_tile64_alignst(float *__restrict__ out, const float *__restrict__ in, int nx, int ny, int band)
 {
     __shared__ float s[T64_HALO + T64][T64_PITCH];  /* s[i][j] = in[rb + i][c0 + j] */
     const int t = threadIdx.x, tx = t & 63, ty = t >> 6;
@@ -288,38 +341,15 @@ transpose_tile64_alignst(const float *__restrict__ in, float *__restrict__ out, 
     }
 }
 
-/* ---- the copy the table compares with ---------------------------------------------------- */
-
-/* The copy to compare with: float4 accesses and ONE PASS -- a block per COPY_ILP x 256 float4s,
- * so the grid has tens of thousands of short blocks and the block scheduler hands them out in
- * address order: at any moment the bytes in flight lie in one contiguous window a few MiB wide.
- * Lesson 04 measured this form at cudaMemcpy's speed on the H100 (f4 x1 one pass: 100.0%) and the
- * grid-stride form at 93% (lesson 04's hypothesis, not measured: its resident blocks drift apart
- * through the whole buffer).  Each
- * thread issues its COPY_ILP independent 16-byte loads before its first store (lesson 04 measured
- * 1 to 8 in one pass: 99-100% of cudaMemcpy, so 1 it is).  The last n % 4 floats are copied one by
- * one by the first block. */
-#define COPY_ILP 1
-#define COPY_THREADS 256
-__global__ void __launch_bounds__(COPY_THREADS)
-copy_f4_onepass(const float *__restrict__ src, float *__restrict__ dst, size_t n)
+/* Its launch: 256 threads per 64x64 tile, with one more tile row where the shift needs it.  BAND as
+ * the kernel's band: <0> is "tile64 aligned f4 st", <T64_BAND> "tile64 aligned banded". */
+template <int BAND>
+static inline void launch_transpose_tile64_alignst(float *out, const float *in, int nx, int ny, dim3 block,
+                                                   cudaStream_t s)
 {
-    const float4 *s4 = (const float4 *)src;
-    float4 *d4 = (float4 *)dst;
-    const size_t n4 = n / 4, i0 = (size_t)blockIdx.x * (COPY_THREADS * COPY_ILP) + threadIdx.x;
-    float4 v[COPY_ILP];
-    int u;
-#pragma unroll
-    for (u = 0; u < COPY_ILP; u++) {
-        const size_t k = i0 + (size_t)u * COPY_THREADS;
-        v[u] = k < n4 ? s4[k] : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
-    }
-#pragma unroll
-    for (u = 0; u < COPY_ILP; u++) {
-        const size_t k = i0 + (size_t)u * COPY_THREADS;
-        if (k < n4) d4[k] = v[u];
-    }
-    if (blockIdx.x == 0 && threadIdx.x < n - 4 * n4) dst[4 * n4 + threadIdx.x] = src[4 * n4 + threadIdx.x];
+    (void)block;
+    transpose_tile64_alignst<<<tile64_grid(div_up(nx, T64), (unsigned)tile64_alignst_rows(ny), BAND), T64_THREADS, 0,
+                               s>>>(out, in, nx, ny, BAND);
 }
 
 #endif

@@ -5,8 +5,8 @@
  * The model (lessons 01-02): a warp's load or store is one request; the L1 splits it into the
  * 32-byte sectors its 32 lanes touch, and every sector touched is moved whole, however few of its
  * bytes the lanes use. */
-#ifndef SECTORS_H
-#define SECTORS_H
+#ifndef LESSON08_SECTORS_H
+#define LESSON08_SECTORS_H
 
 #define SECTOR_BYTES 32
 

@@ -18,12 +18,15 @@
  * Every kernel handles any M, N, K: a full tile takes the vector path, a partial one guarded scalar
  * loads that fill zeros, and only elements inside C are written.
  *
- * Launch: sgemm_rt64 on div_up(N, R64_BN) x div_up(M, R64_BM) blocks of R64_THREADS threads; the
- * 128 x 128 kernels on div_up(N, RT_BN) x div_up(M, RT_BM) blocks of RT_THREADS threads. */
+ * Each kernel is followed by its launcher, launch_<kernel>(C, A, B, M, N, K, block, stream), which
+ * fixes the block (and ignores `block`): sgemm_rt64 on div_up(N, R64_BN) x div_up(M, R64_BM) blocks
+ * of R64_THREADS threads; the 128 x 128 kernels on div_up(N, RT_BN) x div_up(M, RT_BM) blocks of
+ * RT_THREADS threads. */
 #ifndef LESSON08_SGEMM_KERNELS_CUH
 #define LESSON08_SGEMM_KERNELS_CUH
 
 #include <stdint.h>
+#include "grid.cuh"
 
 /* Rows of C per thread in the 128 x 128 kernels: the exercise.  Build with
  * `make clean all SGEMM_TM=4` (or 16) and read the registers in `make VERBOSE=1`. */
@@ -48,7 +51,7 @@
  * shares ty, so its reads of As are one broadcast; the two half-warps' rows are 8 floats, i.e.
  * 8 banks, apart: no conflict. */
 __global__ void __launch_bounds__(R64_THREADS)
-sgemm_rt64(const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C, int M, int N, int K)
+sgemm_rt64(float *__restrict__ C, const float *__restrict__ A, const float *__restrict__ B, int M, int N, int K)
 {
     __shared__ float As[R64_BM * R64_BK];
     __shared__ float Bs[R64_BK * R64_BN];
@@ -97,6 +100,13 @@ sgemm_rt64(const float *__restrict__ A, const float *__restrict__ B, float *__re
             int r = m0 + ty + 16 * i, c = n0 + tx + 16 * j;
             if (r < M && c < N) C[r * N + c] = acc[i][j];
         }
+}
+
+static inline void launch_sgemm_rt64(float *C, const float *A, const float *B, int M, int N, int K, dim3 block,
+                                     cudaStream_t s)
+{
+    (void)block;
+    sgemm_rt64<<<dim3(div_up(N, R64_BN), div_up(M, R64_BM)), R64_THREADS, 0, s>>>(C, A, B, M, N, K);
 }
 
 /* -- variants 2 and 3: 128 x 128 block tile, SGEMM_TM x 8 per thread, float4 ------------------ */
@@ -265,7 +275,7 @@ static __device__ __forceinline__ int rt_b_vec(const float *B, int N, int n0)
 /* Variant 2: one shared buffer.  Per tile: global -> registers, barrier (everyone has finished
  * reading the previous tile), registers -> shared, barrier (the tile is complete), compute. */
 __global__ void __launch_bounds__(RT_THREADS, RT_MIN_BLOCKS)
-sgemm_rt128(const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C, int M, int N, int K)
+sgemm_rt128(float *__restrict__ C, const float *__restrict__ A, const float *__restrict__ B, int M, int N, int K)
 {
     __shared__ __align__(16) float As[RT_BK * RT_AS_LD];
     __shared__ __align__(16) float Bs[RT_BK * RT_BN];
@@ -294,12 +304,19 @@ sgemm_rt128(const float *__restrict__ A, const float *__restrict__ B, float *__r
     rt_store_c(C, M, N, m0, n0, acc, tx, ty);
 }
 
+static inline void launch_sgemm_rt128(float *C, const float *A, const float *B, int M, int N, int K, dim3 block,
+                                      cudaStream_t s)
+{
+    (void)block;
+    sgemm_rt128<<<dim3(div_up(N, RT_BN), div_up(M, RT_BM)), RT_THREADS, 0, s>>>(C, A, B, M, N, K);
+}
+
 /* Variant 3: two shared buffers.  While the FMAs of tile t run on buffer t % 2, the global loads
  * of tile t + 1 are already in flight into registers; they go to the other buffer after the FMAs.
  * One barrier per tile suffices: the buffer written in step t was last read in step t - 1, and
  * every thread finished step t - 1 before passing the barrier that ended it. */
 __global__ void __launch_bounds__(RT_THREADS, RT_MIN_BLOCKS)
-sgemm_rt128db(const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C, int M, int N, int K)
+sgemm_rt128db(float *__restrict__ C, const float *__restrict__ A, const float *__restrict__ B, int M, int N, int K)
 {
     __shared__ __align__(16) float As[2][RT_BK * RT_AS_LD];
     __shared__ __align__(16) float Bs[2][RT_BK * RT_BN];
@@ -332,6 +349,13 @@ sgemm_rt128db(const float *__restrict__ A, const float *__restrict__ B, float *_
         __syncthreads();
     }
     rt_store_c(C, M, N, m0, n0, acc, tx, ty);
+}
+
+static inline void launch_sgemm_rt128db(float *C, const float *A, const float *B, int M, int N, int K, dim3 block,
+                                        cudaStream_t s)
+{
+    (void)block;
+    sgemm_rt128db<<<dim3(div_up(N, RT_BN), div_up(M, RT_BM)), RT_THREADS, 0, s>>>(C, A, B, M, N, K);
 }
 
 #endif

@@ -13,11 +13,13 @@
  *
  * The kernels (wmma_naive, wmma_tiled) are in wmma_kernels.cuh; this file verifies, times and
  * prints them. */
+#include "args.h"
+#include "bench.h"
 #include "cpu_gemm.h"
 #include "cublas_check.h"
 #include "gemm_problem.h"
+#include "gemm_rates.h"
 #include "gpu.h"
-#include "grid.cuh"
 #include "report.h"
 #include "stats.h"
 #include "wmma_kernels.cuh"
@@ -46,79 +48,51 @@
  * bound is kept as it is: if a Tensor Core kernel ever fails it, that is a finding to look at, not a
  * tolerance to widen. */
 
-/* ---- launches: each enqueues the kernel (or library call) of one table row on stream s ----------
- * (context: gemm_ctx_t; the Tensor Core rows read p->dA16, p->dB16) */
-
-static void launch_naive(void *v, cudaStream_t s)
-{
-    const gemm_problem_t *p = ((const gemm_ctx_t *)v)->p;
-    dim3 grid(div_up(p->N, 32), div_up(p->M, 32));
-    wmma_naive<<<grid, NV_WARPS * 32, 0, s>>>(p->dA16, p->dB16, p->dC, p->M, p->N, p->K);
-}
-
-static void launch_tiled(void *v, cudaStream_t s)
-{
-    const gemm_problem_t *p = ((const gemm_ctx_t *)v)->p;
-    dim3 grid(div_up(p->N, TC_BN), div_up(p->M, TC_BM));
-    wmma_tiled<<<grid, TC_THREADS, 0, s>>>(p->dA16, p->dB16, p->dC, p->M, p->N, p->K);
-}
+/* ---- the rows the tables measure ------------------------------------------------------------ */
 
 /* cuBLAS is column-major.  Row-major C = A x B is, read column-major, C^T = B^T x A^T: the same
  * memory, so cuBLAS is asked for an N x M product of B (leading dimension N) and A (K).
  * cublasGemmEx: A and B in half (CUDA_R_16F), C in float, sums in float (CUBLAS_COMPUTE_32F); with
- * CUBLAS_GEMM_DEFAULT cuBLAS picks its own algorithm, Tensor Cores included. */
-static void launch_gemmex(void *v, cudaStream_t s)
+ * CUBLAS_GEMM_DEFAULT cuBLAS picks its own algorithm, Tensor Cores included.  A launcher like the
+ * kernels' (glaunch_half_t; the block is cuBLAS's business), on the handle of common/cublas_check.h. */
+static void launch_cublas_gemmex(float *C, const __half *A, const __half *B, int M, int N, int K, dim3 block,
+                                 cudaStream_t s)
 {
-    const gemm_ctx_t *c = (const gemm_ctx_t *)v;
-    const gemm_problem_t *p = c->p;
     const float one = 1.0f, zero = 0.0f;
-    CUBLAS_CHECK(cublasSetStream(c->cublas, s));
-    CUBLAS_CHECK(cublasGemmEx(c->cublas, CUBLAS_OP_N, CUBLAS_OP_N, p->N, p->M, p->K, &one, p->dB16, CUDA_R_16F,
-                              p->N, p->dA16, CUDA_R_16F, p->K, &zero, p->dC, CUDA_R_32F, p->N, CUBLAS_COMPUTE_32F,
-                              CUBLAS_GEMM_DEFAULT));
+    (void)block;
+    CUBLAS_CHECK(cublasSetStream(cublas_rows(), s));
+    CUBLAS_CHECK(cublasGemmEx(cublas_rows(), CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &one, B, CUDA_R_16F, N, A, CUDA_R_16F,
+                              K, &zero, C, CUDA_R_32F, N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
 }
 
-/* ---- the rows the tables measure ------------------------------------------------------------ */
-
-typedef struct {
-    const char *label;   /* the table row and the NVTX range `make profile` names it by */
-    launch_fn_t launch;
-    int half;            /* 1: multiplies the half inputs */
-} kernel_t;
-
-/* cublasSgemm first: in experiment 2 it runs on the original floats, before they are rounded.  It is
- * part 2's reference, launch_cublas_sgemm (common/cublas_check.h): FP32 in and out,
- * CUBLAS_DEFAULT_MATH (no TF32). */
+/* Each row: its label (the table, the CSV, the --check line and the NVTX range `make profile` names
+ * it by) and its launcher: launch for the float inputs, launch_half for the half ones (the Tensor
+ * Core rows read p->dA16, p->dB16).  Every launcher fixes its own block.  cublasSgemm first: in
+ * experiment 2 it runs on the original floats, before they are rounded.  It is part 2's reference,
+ * launch_cublas_sgemm (common/cublas_check.h): FP32 in and out, CUBLAS_DEFAULT_MATH (no TF32). */
 enum { K_SGEMM, K_GEMMEX, K_NAIVE, K_TILED, NKERNELS };
-static const kernel_t KERNELS[NKERNELS] = {
-    {"cublasSgemm (FP32)", launch_cublas_sgemm, 0},
-    {"cublasGemmEx (FP16 in)", launch_gemmex, 1},
-    {"wmma_naive 16x16 per warp", launch_naive, 1},
-    {"wmma_tiled 128x128 smem", launch_tiled, 1},
+static const gemm_row_t KERNELS[NKERNELS] = {
+    {"cublasSgemm (FP32)", launch_cublas_sgemm, NULL, dim3(1)},
+    {"cublasGemmEx (FP16 in)", NULL, launch_cublas_gemmex, dim3(1)},
+    {"wmma_naive 16x16 per warp", NULL, launch_wmma_naive, dim3(1)},
+    {"wmma_tiled 128x128 smem", NULL, launch_wmma_tiled, dim3(1)},
 };
 
 /* ---- --check ----------------------------------------------------------------------------------- */
 
-/* --check on one shape: round the inputs, then every kernel, cuBLAS's two included. */
-static void check_kernels(gemm_problem_t *p, const char *size, void *user, check_tally_t *t)
-{
-    gemm_ctx_t c = {p, 0, 0, (cublasHandle_t)user};
-    check_t chk = gemm_check_of(p);
-    int ki;
-    gemm_problem_round_to_half(p);
-    for (ki = 0; ki < NKERNELS; ki++) check_line(&chk, KERNELS[ki].label, size, KERNELS[ki].launch, &c, stdout, t);
-}
-
-/* --check: shapes that are multiples of no tile (single rows and columns, K below one k-step,
- * partial last k-tiles), exact multiples of 16 and of the 128 x 128 tile, N and K not multiples of
- * 8 (no direct or 16-byte load), every pointer one element off its allocation (no aligned load or
- * store anywhere), and two large ones; fresh random inputs for every shape. */
+/* --check (gemm_check_cases, which rounds the inputs to half first, as rows here read half): every
+ * kernel, cuBLAS's two included, on shapes that are multiples of no tile (single rows and columns,
+ * K below one k-step, partial last k-tiles), exact multiples of 16 and of the 128 x 128 tile, N and K
+ * not multiples of 8 (no direct or 16-byte load), every pointer one element off its allocation (no
+ * aligned load or store anywhere), and two large ones (left out with --quick); fresh random inputs
+ * for every shape. */
 static const gemm_case_t CASES[] = {
     {1, 1, 1, 0, 0},       {1, 7, 3, 0, 0},      {7, 1, 3, 0, 0},        {33, 31, 17, 0, 0},
     {127, 129, 131, 0, 0}, {257, 1, 513, 0, 0},  {1, 257, 513, 0, 0},    {16, 16, 16, 0, 0},
     {256, 256, 256, 0, 0}, {260, 132, 36, 0, 0}, {260, 132, 36, 1, 0},   {384, 256, 1024, 0, 0},
     {1000, 777, 333, 0, 1}, {2048, 2048, 2048, 0, 1},
 };
+#define NCASES ((int)(sizeof CASES / sizeof CASES[0]))
 
 /* ---- the experiments ---------------------------------------------------------------------- */
 
@@ -184,13 +158,10 @@ static void say_accuracy(const char *label, double e, double e_fp32)
 }
 
 /* Experiments 2 and 3 on one product: each kernel verified (no figure for one that fails), timed,
- * and its error measured on the accuracy sample (user: the cuBLAS handle).  Returns 1 if a kernel
- * failed verification. */
-static int experiment_tensor(const gpu_info_t *g, const args_t *a, int M, int N, int K, void *user)
+ * and its error measured on the accuracy sample.  Returns 1 if a kernel failed verification. */
+static int experiment_tensor(const gpu_info_t *g, const args_t *a, int M, int N, int K)
 {
     gemm_problem_t p;
-    check_t chk;
-    gemm_ctx_t c;
     accuracy_t s;
     timing_t t[NKERNELS];
     double flops = 2.0 * M * N * K, gf[NKERNELS], err[NKERNELS], err_round = NAN, bytes[NKERNELS];
@@ -208,23 +179,20 @@ static int experiment_tensor(const gpu_info_t *g, const args_t *a, int M, int N,
     gemm_say_verification(M, N, K);
 
     gemm_problem_init(&p, M, N, K, 0, a->seed);
-    chk = gemm_check_of(&p);
     accuracy_init(&s, &p);
-    c.p = &p;
-    c.bx = c.by = 0;
-    c.cublas = (cublasHandle_t)user;
     report_begin("sgemm_wmma", "  Tensor Cores against cuBLAS (GB/s counts only the least bytes; read GFLOP/s):",
                  "GFLOP/s");
     for (ki = 0; ki < NKERNELS; ki++) {
-        if (KERNELS[ki].half && !p.dA16) {
+        const int half = KERNELS[ki].launch_half != NULL;
+        if (half && !p.dA16) {   /* the first row that reads half: round A and B before it is timed */
             gemm_problem_round_to_half(&p);
             err_round = accuracy_max(&s, NULL, p.hA, p.hB, N, K);
         }
         /* the least bytes: A and B read once (2 or 4 bytes an element), C written once */
-        bytes[ki] = (KERNELS[ki].half ? 2.0 : 4.0) * ((double)M * K + (double)K * N) + 4.0 * M * N;
+        bytes[ki] = (half ? 2.0 : 4.0) * ((double)M * K + (double)K * N) + 4.0 * M * N;
         flush = gpu_flush_wanted(g, a, (size_t)bytes[ki]);
         gf[ki] = err[ki] = 0.0;
-        ok[ki] = verify_then_time(KERNELS[ki].label, KERNELS[ki].launch, &c, &chk, a, flush, &t[ki]);
+        ok[ki] = gemm_time(&p, &KERNELS[ki], a, flush, &t[ki]);   /* verified, then timed: or no figure */
         if (ok[ki]) {
             gf[ki] = flops / (t[ki].median_ms * 1e6);
             err[ki] = accuracy_max(&s, p.hC, NULL, NULL, N, K);   /* p.hC: the result just verified */
@@ -275,16 +243,30 @@ static int experiment_tensor(const gpu_info_t *g, const args_t *a, int M, int N,
 
 /* ---- main ----------------------------------------------------------------------------------- */
 
-/* What this program is (gemm_problem.h); gemm_program_main runs it. */
-static const gemm_program_t PROGRAM = {
-    "08_register_tiles", "Lesson 08, part 3 - Tensor Cores: WMMA (half in, float sums) against cuBLAS",
-    "Lesson 08, part 3: Tensor Cores. The matrix product C = A x B (row-major, C in float) with A and B\n"
-    "rounded to half and multiplied by WMMA (one warp per 16x16 tile of C, then 128x128 block tiles in\n"
-    "shared memory), against cublasGemmEx (FP16 in, FP32 sums, Tensor Cores) and cublasSgemm (FP32).\n"
-    "Reports GFLOP/s, % of cublasGemmEx, and the error each result makes against the exact product of\n"
-    "the original float inputs; every kernel verified against a double-precision reference.",
-    CASES, (int)(sizeof CASES / sizeof CASES[0]), check_kernels, experiment_tensor, 1, NULL, NULL,
-    cublas_gemm_open, cublas_gemm_close,
-};
+int main(int argc, char **argv)
+{
+    static const char *summary =
+        "Lesson 08, part 3: Tensor Cores. The matrix product C = A x B (row-major, C in float) with A and B\n"
+        "rounded to half and multiplied by WMMA (one warp per 16x16 tile of C, then 128x128 block tiles in\n"
+        "shared memory), against cublasGemmEx (FP16 in, FP32 sums, Tensor Cores) and cublasSgemm (FP32).\n"
+        "Reports GFLOP/s, % of cublasGemmEx, and the error each result makes against the exact product of\n"
+        "the original float inputs; every kernel verified against a double-precision reference.";
+    static gemm_size_args_t size;   /* --mnk, --m, --n, --k: the options point into it while the program runs */
+    args_t a;
+    gpu_info_t g;
+    int M, N, K, failed;
 
-int main(int argc, char **argv) { return gemm_program_main(&PROGRAM, argc, argv); }
+    gemm_size_args_init(&size);
+    args_without("--block");   /* every kernel fixes its own block; --mnk/--m/--n/--k size the product */
+    args_parse_or_exit(argc, argv, &a, summary, NULL, size.opts, GEMM_SIZE_NOPTS);
+    gemm_size_resolve(&size, a.quick, &M, &N, &K);
+    report_init("08_register_tiles", a.csv);
+    gpu_init(&g);
+    gpu_print_header(&g, "Lesson 08, part 3 - Tensor Cores: WMMA (half in, float sums) against cuBLAS", &a);
+    if (a.check) return gemm_check_cases(CASES, NCASES, KERNELS, NKERNELS, &a);
+
+    gpu_require_bytes(gemm_problem_bytes(M, N, K, 0, 1), "the product (A, B, C, their half copies, its reference)");
+    gemm_ceilings(&g, &a);                                   /* experiment 1 */
+    failed = experiment_tensor(&g, &a, M, N, K);             /* experiments 2 and 3 */
+    return gpu_finish_status(failed);
+}

@@ -17,14 +17,17 @@
  * is not aligned for a direct or 16-byte load), and a guarded store through shared memory wherever
  * a 16 x 16 tile of C sticks out of C.
  *
- * Launch: wmma_naive on div_up(N, 32) x div_up(M, 32) blocks of NV_WARPS x 32 threads; wmma_tiled
- * on div_up(N, TC_BN) x div_up(M, TC_BM) blocks of TC_THREADS threads. */
+ * Each kernel is followed by its launcher, launch_<kernel>(C, A, B, M, N, K, block, stream) with A
+ * and B in half (gemm_problem.h's glaunch_half_t), which fixes the block (and ignores `block`):
+ * wmma_naive on div_up(N, 32) x div_up(M, 32) blocks of NV_WARPS x 32 threads; wmma_tiled on
+ * div_up(N, TC_BN) x div_up(M, TC_BM) blocks of TC_THREADS threads. */
 #ifndef LESSON08_WMMA_KERNELS_CUH
 #define LESSON08_WMMA_KERNELS_CUH
 
 #include <cuda_fp16.h>
 #include <mma.h>
 #include <stdint.h>
+#include "grid.cuh"
 
 using namespace nvcuda;
 
@@ -88,7 +91,7 @@ static __device__ __forceinline__ void store_c_16x16(float *__restrict__ C, int 
  * the fragments from there.  Nothing is shared between warps: the 4 warps of a block read the same
  * A strip twice and the same B strip twice, and every element of A is read N / 16 times in all. */
 __global__ void __launch_bounds__(NV_WARPS * 32)
-wmma_naive(const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C, int M, int N, int K)
+wmma_naive(float *__restrict__ C, const __half *__restrict__ A, const __half *__restrict__ B, int M, int N, int K)
 {
     __shared__ __align__(32) __half As[NV_WARPS][16 * 16];
     __shared__ __align__(32) __half Bs[NV_WARPS][16 * 16];
@@ -121,6 +124,13 @@ wmma_naive(const __half *__restrict__ A, const __half *__restrict__ B, float *__
         wmma::mma_sync(acc, a, b, acc);
     }
     store_c_16x16(C, M, N, m0, n0, &acc, Cs[warp]);
+}
+
+static inline void launch_wmma_naive(float *C, const __half *A, const __half *B, int M, int N, int K, dim3 block,
+                                     cudaStream_t s)
+{
+    (void)block;
+    wmma_naive<<<dim3(div_up(N, 32), div_up(M, 32)), NV_WARPS * 32, 0, s>>>(C, A, B, M, N, K);
 }
 
 /* -- wmma_tiled: 128 x 128 block tile, tiles of A and B in shared memory ------------------------ */
@@ -185,7 +195,7 @@ static __device__ __forceinline__ void tc_load_tile(__half *dst, int dst_ld, int
  * overwrites a tile another warp is still reading, the second so that no warp reads a tile before
  * it is complete. */
 __global__ void __launch_bounds__(TC_THREADS)
-wmma_tiled(const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C, int M, int N, int K)
+wmma_tiled(float *__restrict__ C, const __half *__restrict__ A, const __half *__restrict__ B, int M, int N, int K)
 {
     __shared__ __align__(128) __half As[TC_BM * TC_LDA];
     __shared__ __align__(128) __half Bs[TC_BK * TC_LDB];
@@ -225,6 +235,13 @@ wmma_tiled(const __half *__restrict__ A, const __half *__restrict__ B, float *__
 #pragma unroll
         for (j = 0; j < TC_FN; j++)
             store_c_16x16(C, M, N, m0 + wm * TC_WM + i * 16, n0 + wn * TC_WN + j * 16, &acc[i][j], Cs[warp]);
+}
+
+static inline void launch_wmma_tiled(float *C, const __half *A, const __half *B, int M, int N, int K, dim3 block,
+                                     cudaStream_t s)
+{
+    (void)block;
+    wmma_tiled<<<dim3(div_up(N, TC_BN), div_up(M, TC_BM)), TC_THREADS, 0, s>>>(C, A, B, M, N, K);
 }
 
 #endif

@@ -31,7 +31,7 @@ ROWS = [
     ("async_copy", "async", "cp.async tile64 4-stage", "07 cp.async tile64"),
     ("async_copy", "async", "TMA tile32x64 4-stage", "07 TMA tile32x64"),
     ("register_tiles", "fastest", "cublasSgeam (op T)", "08 cublasSgeam"),
-    ("register_tiles", "fastest", "tile64 scalar ld+st", "08 tile64 scalar"),
+    ("register_tiles", "fastest", "tile64 vec off ld+st", "08 tile64 scalar"),
     ("register_tiles", "fastest", "tile64 aligned f4 st @odd", "08 tile64 aligned @ 8191x4097"),
 ]
 # The best NaiveCol block shape: a conclusion that moves between GPUs (lesson 05).

@@ -63,7 +63,8 @@ static inline void cublas_sgeam_transpose(cublasHandle_t h, cudaStream_t s, floa
 static cublasHandle_t cublas_rows_handle = NULL;
 static inline void cublas_rows_close(void)
 {
-    if (cublas_rows_handle) cublasDestroy(cublas_rows_handle);
+    /* gpu_finish may have destroyed the stream the handle last ran on: back to the default one */
+    if (cublas_rows_handle) cublasSetStream(cublas_rows_handle, 0), cublasDestroy(cublas_rows_handle);
     cublas_rows_handle = NULL;
 }
 static inline cublasHandle_t cublas_rows(void)
