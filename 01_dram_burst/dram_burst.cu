@@ -13,12 +13,12 @@
 #include "bench.h"
 #include "cuda_check.h"
 #include "gpu.h"
-#include "grid.cuh"
 #include "kernels.cuh"
 #include "report.h"
 #include "rng.h"
 #include "stats.h"
 #include "verify.h"
+#include "warp_sums.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -47,45 +47,13 @@ static size_t l2_fetch_granularity(void)
     return gran;
 }
 
-/* Floats the source buffer needs for n gathered floats at segment size S. */
-static size_t gather_src_floats(size_t n, int seg_bytes)
-{
-    gather_geom_t g = make_geom(n, seg_bytes, GATHER_SCATTERED);  /* either order: the same slots */
-    return g.nslots * g.slot_floats;
-}
-
-/* Segments of a gather (the accesses experiment 3 counts), and the bytes it touches: every segment
- * costs at least one 32-byte sector. */
-static size_t gather_segments_count(size_t n, gather_geom_t g)
-{
-    return (n + ((size_t)1 << g.seg_shift) - 1) >> g.seg_shift;
-}
+/* The bytes a gather touches: every segment costs at least one 32-byte sector. */
 static size_t gather_touched_bytes(size_t n, gather_geom_t g, int seg_bytes)
 {
     return gather_segments_count(n, g) * (size_t)(seg_bytes > 32 ? seg_bytes : 32);
 }
 
-/* ---- launching and checking ----------------------------------------------------------------- */
-
-typedef struct {
-    const float *src;
-    float *dst;
-    size_t n;
-    int block;
-    gather_geom_t g;
-} launch_ctx_t;
-
-static void launch_copy(void *p, cudaStream_t s)
-{
-    launch_ctx_t *c = (launch_ctx_t *)p;
-    copy_one_per_thread<<<div_up(c->n, (unsigned)c->block), c->block, 0, s>>>(c->dst, c->src, c->n);
-}
-
-static void launch_gather(void *p, cudaStream_t s)
-{
-    launch_ctx_t *c = (launch_ctx_t *)p;
-    gather_segments<<<div_up(c->n, (unsigned)c->block * GATHER_ILP), c->block, 0, s>>>(c->src, c->dst, c->n, c->g);
-}
+/* ---- what the kernels must write ------------------------------------------------------------ */
 
 /* The source holds rng_float(seed, i) at float i, so the copy must hold it too. */
 static void copy_want(float *want, size_t n, uint64_t seed)
@@ -95,7 +63,7 @@ static void copy_want(float *want, size_t n, uint64_t seed)
 }
 
 /* The gather's expected sums: the CPU gathers the same elements (recomputing the random source
- * values into vals) and adds them in the GPU's order (cpu_warp_sums_f32), so the sums must match
+ * values into vals) and adds them in the GPU's order (warp_sums.h), so the sums must match
  * exactly.  want gets (n + 31) / 32 sums. */
 static void gather_want(size_t n, gather_geom_t g, uint64_t seed, float *vals, float *want)
 {
@@ -104,54 +72,96 @@ static void gather_want(size_t n, gather_geom_t g, uint64_t seed, float *vals, f
     cpu_warp_sums_f32(vals, n, want);
 }
 
+/* ---- --check ------------------------------------------------------------------------------ */
+
+/* The buffers of one --check size, each with guard zones (bench.h): a write past a buffer is a
+ * FAIL, a read past it reads NaN. */
+typedef struct {
+    size_t n, nw;
+    guarded_t g_src, g_out, g_sums;
+    float *d_src, *d_out, *d_sums;         /* the gather's source (the copy reads its first n floats) */
+    float *want_copy, *vals, *want_sums, *got;
+} check_bufs_t;
+
+static void check_bufs_init(check_bufs_t *b, size_t n, uint64_t seed)
+{
+    size_t src = gather_src_floats(n, 4);  /* S = 4 B spreads the widest */
+    b->n = n;
+    b->nw = (n + 31) / 32;
+    b->d_src = (float *)guarded_alloc(&b->g_src, src * sizeof(float), "src");
+    b->d_out = (float *)guarded_alloc(&b->g_out, n * sizeof(float), "out");
+    b->d_sums = (float *)guarded_alloc(&b->g_sums, b->nw * sizeof(float), "warp_sums");
+    b->want_copy = (float *)host_alloc(n * sizeof(float), "the expected copy");
+    b->vals = (float *)host_alloc(n * sizeof(float), "the gathered values");
+    b->want_sums = (float *)host_alloc(b->nw * sizeof(float), "the expected sums");
+    b->got = (float *)host_alloc_pinned(n * sizeof(float), "the GPU's result");
+    gpu_fill_random_f32(b->d_src, src, seed);
+    copy_want(b->want_copy, n, seed);
+}
+
+static void check_bufs_free(check_bufs_t *b)
+{
+    guarded_free(&b->g_src);
+    guarded_free(&b->g_out);
+    guarded_free(&b->g_sums);
+    free(b->want_copy);
+    free(b->vals);
+    free(b->want_sums);
+    gpu_free_host(b->got);
+}
+
+/* One --check line of the gather at geometry geom: poisoned sums, one launch, every sum compared
+ * and the guards of the source and the sums checked (check_report). */
+static void check_gather(check_bufs_t *b, gather_geom_t geom, dim3 block, uint64_t seed, const char *what,
+                         const char *size, check_tally_t *t)
+{
+    const guarded_t bufs[2] = {b->g_src, b->g_sums};
+    mismatch_t m;
+    gather_want(b->n, geom, seed, b->vals, b->want_sums);
+    gpu_poison(b->d_sums, b->nw * sizeof(float));
+    launch_gather_segments(b->d_sums, b->d_src, b->n, geom, block, gpu_stream());
+    CHECK_LAST();
+    gpu_compare_f32(b->d_sums, b->want_sums, b->got, b->nw, &m);
+    check_report(t, what, size, &m, b->nw, 0, bufs, 2);
+}
+
 /* --check: every kernel at sizes that are not multiples of anything, with three block sizes; then
  * gpu_finish, the summary line and the exit code. */
 static int run_checks(const args_t *a)
 {
     static const size_t sizes[] = {1, 31, 33, 1000, 4097, 100003};
     static const int blocks[] = {32, 256, 1024};
-    size_t max_n = 100003, max_src = gather_src_floats(max_n, 4), si;
-    float *d_src = (float *)gpu_alloc(max_src * sizeof(float), "the check source");
-    float *d_out = (float *)gpu_alloc(max_n * sizeof(float), "the check output");
-    float *want_copy = (float *)host_alloc(max_n * sizeof(float), "the expected copy");
-    float *vals = (float *)host_alloc(max_n * sizeof(float), "the gathered values");
-    float *want_sums = (float *)host_alloc(max_n * sizeof(float), "the expected sums");
-    float *got = (float *)host_alloc_pinned(max_n * sizeof(float), "the GPU's result");
-    check_tally_t t = {0, 0};
+    check_tally_t t = CHECK_TALLY_INIT;
+    size_t si;
     int bi, s;
     char what[64], size[64];
 
-    gpu_fill_random_f32(d_src, max_src, a->seed);
-    copy_want(want_copy, max_n, a->seed);
     for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+        check_bufs_t b;
+        check_bufs_init(&b, sizes[si], a->seed);
         for (bi = 0; bi < 3; bi++) {
-            launch_ctx_t c = {d_src, d_out, sizes[si], a->bx ? a->bx : blocks[bi], {0, 0, 0, 0}};
-            check_t chk = check_f32(d_out, want_copy, got, c.n, 0);
-            snprintf(size, sizeof size, "n=%zu block=%d", c.n, c.block);
-            check_line(&chk, "copy_one_per_thread", size, launch_copy, &c, stdout, &t);
+            dim3 block(a->bx ? a->bx : blocks[bi]);
+            const guarded_t bufs[2] = {b.g_src, b.g_out};
+            mismatch_t m;
+            snprintf(size, sizeof size, "n=%zu block=%u", b.n, block.x);
+            gpu_poison(b.d_out, b.n * sizeof(float));
+            launch_copy_one_per_thread(b.d_out, b.d_src, b.n, block, gpu_stream());
+            CHECK_LAST();
+            gpu_compare_f32(b.d_out, b.want_copy, b.got, b.n, &m);
+            check_report(&t, "copy_one_per_thread", size, &m, b.n, 0, bufs, 2);
             for (s = 0; s < NSEG; s++) {
-                c.g = make_geom(c.n, SEG_BYTES[s], GATHER_SCATTERED);
-                gather_want(c.n, c.g, a->seed, vals, want_sums);
-                chk = check_f32(d_out, want_sums, got, (c.n + 31) / 32, 0);
                 snprintf(what, sizeof what, "gather_segments S=%d", SEG_BYTES[s]);
-                check_line(&chk, what, size, launch_gather, &c, stdout, &t);
+                check_gather(&b, make_geom(b.n, SEG_BYTES[s], GATHER_SCATTERED), block, a->seed, what, size, &t);
                 /* experiment 3's other order: the same kernel, segment k in slot k */
-                c.g = make_geom(c.n, SEG_BYTES[s], GATHER_SEQUENTIAL);
-                gather_want(c.n, c.g, a->seed, vals, want_sums);
                 snprintf(what, sizeof what, "gather_segments S=%d sequential", SEG_BYTES[s]);
-                check_line(&chk, what, size, launch_gather, &c, stdout, &t);
+                check_gather(&b, make_geom(b.n, SEG_BYTES[s], GATHER_SEQUENTIAL), block, a->seed, what, size, &t);
             }
             if (a->bx) break;
         }
+        check_bufs_free(&b);
     }
-    CHECK(cudaFree(d_src));
-    CHECK(cudaFree(d_out));
-    free(want_copy);
-    free(vals);
-    free(want_sums);
-    gpu_free_host(got);
     gpu_finish();
-    return verify_summary(stdout, t.fails, t.checks);
+    return check_summary(&t);
 }
 
 /* Experiment 3's row label: "gather S=8 B sequential" for ORDER_SEG_BYTES[s] in ORDERS[o]. */
@@ -296,8 +306,10 @@ static void plateau_takeaway(char *buf, size_t len, double gbs_seq, double gbs_s
 /* ---- the experiments ---------------------------------------------------------------------- */
 
 /* Experiment 1: the peak from the attributes, then the copy ceiling and a plain copy kernel. */
-static int experiment_peak(const gpu_info_t *g, const args_t *a, size_t ws, int block, int flush, double *d2d_out)
+static int experiment_peak(const gpu_info_t *g, const args_t *a, size_t ws, dim3 block, int flush, double *d2d_out)
 {
+    const char *label = "copy_one_per_thread";
+    cudaStream_t s = gpu_stream();
     size_t n = ws / sizeof(float);
     float *d_src = (float *)gpu_alloc(ws, "the copy source");
     float *d_dst = (float *)gpu_alloc(ws, "the copy destination");
@@ -305,9 +317,9 @@ static int experiment_peak(const gpu_info_t *g, const args_t *a, size_t ws, int 
     float *got = (float *)host_alloc_pinned(ws, "the copy from the GPU");
     double per_pin_gbps = 2.0 * g->mem_clock_khz / 1e6;  /* Gb/s per data pin */
     double chan_gbs = per_pin_gbps * 32 / 8;             /* one 32-bit channel */
-    launch_ctx_t c = {d_src, d_dst, n, block, {0, 0, 0, 0}};
-    check_t chk = check_f32(d_dst, want, got, n, 0);
-    timing_t t_d2d, t_copy;
+    timing_t t_d2d;
+    mismatch_t m;
+    bench_t bt;
     double d2d;
     int ok;
 
@@ -331,7 +343,17 @@ static int experiment_peak(const gpu_info_t *g, const args_t *a, size_t ws, int 
     *d2d_out = d2d;
     report_begin("peak", "  Copies against the ceilings (GB/s = (bytes read + bytes written) / time):", NULL);
     report_row("cudaMemcpy D2D", &t_d2d, 2.0 * ws, NAN);
-    ok = measure_row("copy_one_per_thread", launch_copy, &c, &chk, a, flush, 2.0 * ws, NAN, &t_copy);
+    /* the copy kernel's row: verified (poisoned output, one launch, every float compared), then timed */
+    gpu_poison(d_dst, ws);
+    launch_copy_one_per_thread(d_dst, d_src, n, block, s);
+    CHECK_LAST();
+    ok = gpu_compare_f32(d_dst, want, got, n, &m) == 0;
+    if (ok) {
+        for (bench_start(&bt, label, a, flush); bench_next(&bt);) launch_copy_one_per_thread(d_dst, d_src, n, block, s);
+        report_row(label, &bt.t, 2.0 * ws, NAN);
+    } else {
+        report_failed(label, &m, n, 0);
+    }
     report_end("cudaMemcpy sets the practical ceiling; the theoretical peak is never reached (the usual "
                "causes: DRAM refresh, row switches, read/write turnarounds; not measured here).");
     CHECK(cudaFree(d_src));
@@ -341,8 +363,6 @@ static int experiment_peak(const gpu_info_t *g, const args_t *a, size_t ws, int 
     return !ok;
 }
 
-/* Experiment 2: the same useful bytes gathered as scattered segments of S bytes.  Every S is
- * verified and timed first: the table's last column compares each row with S = 512. */
 /* The buffers of experiments 2 and 3: the source the segments are gathered from (large enough for
  * S = 4 B, the widest spread), the per-warp sums on the GPU, and on the host the gathered values,
  * the expected sums and the GPU's sums read back. */
@@ -375,25 +395,38 @@ static void gather_bufs_free(gather_bufs_t *b)
     gpu_free_host(b->got);
 }
 
-/* One gather row: its expected sums on the CPU, then verify_then_time (flushing the L2 when the
- * bytes it touches would fit); 1 and *t, *rate (segments per second) when it verified. */
-static int gather_row(const gpu_info_t *g, const args_t *a, gather_bufs_t *b, int block, gather_geom_t geom,
-                      int seg_bytes, const char *label, timing_t *t, double *rate)
+/* One gather row, verified then timed.  Verify: the expected sums on the CPU, the sums poisoned,
+ * one launch, every sum compared exactly; a gather that differs gets no timing (returns 0; *m says
+ * what differs, and the table prints it with report_failed).  Time: bench.h's loop, flushing the
+ * L2 first when the bytes this gather touches would fit in it.  Returns 1, *t and *rate (segments
+ * gathered per second).  The rows are printed once every S is timed: each row's last column
+ * compares it with another row. */
+static int gather_time(const gpu_info_t *g, const args_t *a, gather_bufs_t *b, dim3 block, gather_geom_t geom,
+                       int seg_bytes, const char *label, timing_t *t, double *rate, mismatch_t *m)
 {
-    launch_ctx_t c = {b->d_src, b->d_sums, b->n, block, geom};
-    check_t chk = check_f32(b->d_sums, b->want, b->got, b->nw, 0);
-    int ok;
+    cudaStream_t s = gpu_stream();
+    bench_t bt;
+    *rate = NAN;
     gather_want(b->n, geom, a->seed, b->vals, b->want);
-    ok = verify_then_time(label, launch_gather, &c, &chk, a,
-                          gpu_flush_wanted(g, a, gather_touched_bytes(b->n, geom, seg_bytes)), t);
-    *rate = ok ? accesses_per_s(gather_segments_count(b->n, geom), t) : NAN;
-    return ok;
+    gpu_poison(b->d_sums, b->nw * sizeof(float));
+    launch_gather_segments(b->d_sums, b->d_src, b->n, geom, block, s);
+    CHECK_LAST();
+    if (gpu_compare_f32(b->d_sums, b->want, b->got, b->nw, m)) return 0;
+    for (bench_start(&bt, label, a, gpu_flush_wanted(g, a, gather_touched_bytes(b->n, geom, seg_bytes)));
+         bench_next(&bt);)
+        launch_gather_segments(b->d_sums, b->d_src, b->n, geom, block, s);
+    *t = bt.t;
+    *rate = accesses_per_s(gather_segments_count(b->n, geom), t);
+    return 1;
 }
 
-static int experiment_gather(const gpu_info_t *g, const args_t *a, size_t n, int block)
+/* Experiment 2: the same useful bytes gathered as scattered segments of S bytes.  Every S is
+ * verified and timed first: the table's last column compares each row with S = 512. */
+static int experiment_gather(const gpu_info_t *g, const args_t *a, size_t n, dim3 block)
 {
     gather_bufs_t b;
     timing_t t[NSEG];
+    mismatch_t m[NSEG];
     int ok[NSEG], s, failed = 0, knee = 0;
     size_t gran;
     double base, rate[NSEG];
@@ -411,8 +444,8 @@ static int experiment_gather(const gpu_info_t *g, const args_t *a, size_t n, int
 
     for (s = 0; s < NSEG; s++) {
         snprintf(label, sizeof label, "gather S=%d B", SEG_BYTES[s]);
-        ok[s] = gather_row(g, a, &b, block, make_geom(n, SEG_BYTES[s], GATHER_SCATTERED), SEG_BYTES[s], label, &t[s],
-                           &rate[s]);
+        ok[s] = gather_time(g, a, &b, block, make_geom(n, SEG_BYTES[s], GATHER_SCATTERED), SEG_BYTES[s], label, &t[s],
+                            &rate[s], &m[s]);
         failed |= !ok[s];
     }
 
@@ -422,7 +455,8 @@ static int experiment_gather(const gpu_info_t *g, const args_t *a, size_t n, int
         double ratio = ok[s] && base > 0 ? 100.0 * stats_gbs(b.bytes, t[s].median_ms) / base : NAN;
         if (!knee && ratio >= 90.0) knee = SEG_BYTES[s];
         snprintf(label, sizeof label, "gather S=%d B", SEG_BYTES[s]);
-        report_result(label, ok[s], &t[s], b.bytes, ratio);
+        if (ok[s]) report_row(label, &t[s], b.bytes, ratio);
+        else report_failed(label, &m[s], b.nw, 0);
     }
     gather_takeaway(takeaway, sizeof takeaway, knee, rate);
     report_end(takeaway);
@@ -436,11 +470,12 @@ static int experiment_gather(const gpu_info_t *g, const args_t *a, size_t n, int
  * same kernel.  The extra column counts accesses: segments gathered per second.  If the bytes set
  * the pace, the two orders take the same time; if the scattered access itself does (a DRAM row
  * opened for it), the sequential order is faster. */
-static int experiment_order(const gpu_info_t *g, const args_t *a, size_t n, int block, double d2d)
+static int experiment_order(const gpu_info_t *g, const args_t *a, size_t n, dim3 block, double d2d)
 {
     gather_bufs_t b;
     double rate[NORDER_SEG][2];
     timing_t t[NORDER_SEG][2];
+    mismatch_t m[NORDER_SEG][2];
     int ok[NORDER_SEG][2], s, o, failed = 0;
     size_t gran;
     char label[64], takeaway[768];
@@ -458,8 +493,8 @@ static int experiment_order(const gpu_info_t *g, const args_t *a, size_t n, int 
     for (s = 0; s < NORDER_SEG; s++)
         for (o = 0; o < 2; o++) {
             order_label(label, sizeof label, s, o);
-            ok[s][o] = gather_row(g, a, &b, block, make_geom(n, ORDER_SEG_BYTES[s], ORDERS[o]), ORDER_SEG_BYTES[s],
-                                  label, &t[s][o], &rate[s][o]);
+            ok[s][o] = gather_time(g, a, &b, block, make_geom(n, ORDER_SEG_BYTES[s], ORDERS[o]), ORDER_SEG_BYTES[s],
+                                   label, &t[s][o], &rate[s][o], &m[s][o]);
             failed |= !ok[s][o];
         }
 
@@ -467,7 +502,8 @@ static int experiment_order(const gpu_info_t *g, const args_t *a, size_t n, int 
     for (s = 0; s < NORDER_SEG; s++)
         for (o = 0; o < 2; o++) {
             order_label(label, sizeof label, s, o);
-            report_result(label, ok[s][o], &t[s][o], b.bytes, rate[s][o]);
+            if (ok[s][o]) report_row(label, &t[s][o], b.bytes, rate[s][o]);
+            else report_failed(label, &m[s][o], b.nw, 0);
         }
 
     order_takeaway(takeaway, sizeof takeaway, rate, gran, d2d);
@@ -495,7 +531,8 @@ int main(int argc, char **argv)
     args_t a;
     gpu_info_t g;
     size_t n, ws, need;
-    int block, failed = 0;
+    dim3 block;
+    int failed = 0;
     double d2d = 0.0;
 
     args_size_forms(ARGS_SIZE_N);
@@ -512,7 +549,7 @@ int main(int argc, char **argv)
     gpu_print_header(&g, "Lesson 01 - DRAM bursts and sectors: what a scattered access costs", &a);
     if (a.check) return run_checks(&a);
 
-    block = a.bx ? a.bx : 256;
+    block = dim3(a.bx ? a.bx : 256);
     ws = a.quick ? ((size_t)64 << 20) : stats_default_ws(g.l2_bytes, (size_t)256 << 20);
     n = a.nx ? (size_t)a.nx : (a.quick ? ((size_t)1 << 20) : ((size_t)16 << 20));
     /* The S = 4 B gather spreads n floats over n x 128 bytes: shrink the default to what fits. */

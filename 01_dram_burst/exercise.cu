@@ -10,12 +10,14 @@
  * i >= n), the warp adds its 32 values with warp_sum_xor() (common/warp.cuh: every lane of the
  * warp must call it), and lane 0 of the warp stores the sum in warp_sums[i / 32].
  *
- * Then `make exercise`: the checker verifies your kernel at odd sizes and times it against the
- * AoS version.  How much faster is it, and does that match the sector arithmetic? */
+ * Then `make exercise`: the checker verifies your kernel at odd sizes (with guard zones around
+ * your buffers, then once more under compute-sanitizer), times it against the AoS version, and
+ * gives one verdict: wrong, correct but short of the goal (at least 2x the speed of AoS), or goal
+ * met.  How much faster is it, and does that match the sector arithmetic? */
 #include "exercise.h"
 #include "warp.cuh"
 
-__global__ void mass_sums_soa(const float *mass, float *warp_sums, size_t n)
+__global__ void mass_sums_soa(float *warp_sums, const float *mass, size_t n)
 {
     /* TODO: your code here */
     (void)mass;

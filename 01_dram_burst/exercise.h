@@ -11,7 +11,8 @@ typedef struct {
 
 /* YOUR kernel (exercise.cu): per-warp sums of the masses, read from a structure of arrays where
  * mass[i] is the mass of particle i.  Launched with 1-D blocks of a multiple of 32 threads and
- * enough blocks for one thread per particle; warp_sums[w] = sum of mass[32w .. 32w+31]. */
-__global__ void mass_sums_soa(const float *mass, float *warp_sums, size_t n);
+ * enough blocks for one thread per particle; warp_sums[w] = sum of mass[32w .. 32w+31].  The output
+ * comes first, as in every kernel of the course (and in cudaMemcpy). */
+__global__ void mass_sums_soa(float *warp_sums, const float *mass, size_t n);
 
 #endif

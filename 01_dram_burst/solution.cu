@@ -3,7 +3,7 @@
 #include "exercise.h"
 #include "warp.cuh"
 
-__global__ void mass_sums_soa(const float *mass, float *warp_sums, size_t n)
+__global__ void mass_sums_soa(float *warp_sums, const float *mass, size_t n)
 {
     size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
     float v = (i < n) ? mass[i] : 0.0f;

@@ -13,7 +13,6 @@
 #include "cuda_check.h"
 #include "gemm_problem.h"
 #include "gpu.h"
-#include "grid.cuh"
 #include "kernels.cuh"
 #include "report.h"
 #include "rng.h"
@@ -26,211 +25,212 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- launching ---------------------------------------------------------------------------- */
+/* ---- the rows ----------------------------------------------------------------------------- */
 
-/* Experiment 1: SAXPY on vectors of n floats, 1-D blocks. */
+/* Experiment 2: the strip sums (1-D blocks of as many threads as the copies' 2-D block, one grid
+ * row per strip) and the two 2D copies (common/transpose_matrix.h's rows, checked against the
+ * input). */
+typedef void (*strips_launch_t)(float *out, const float *m, int rows, int cols, int strip, dim3 block,
+                                cudaStream_t s);
+typedef struct {
+    const char *label;
+    strips_launch_t launch;
+    int by_rows;   /* 1: a strip of a row per thread (sum_row_strips); 0: of a column */
+} strips_row_t;
+
+static const strips_row_t COL_STRIPS = {"sum_col_strips", launch_sum_col_strips, 0};
+static const strips_row_t ROW_STRIPS = {"sum_row_strips", launch_sum_row_strips, 1};
+static const trow_t COPY_ROW = {"copyRow", launch_copy_row, TMATRIX_COPY};
+static const trow_t COPY_COL = {"copyCol", launch_copy_col, TMATRIX_COPY};
+
+/* Experiment 3: the naive product with both thread mappings (common/gemm_problem.h), 2-D blocks. */
+static gemm_row_t matmul_row(int by_row, dim3 block)
+{
+    gemm_row_t r = {by_row ? "matmul_x_along_row" : "matmul_x_along_col",
+                    by_row ? launch_matmul_x_along_row : launch_matmul_x_along_col, NULL, block};
+    return r;
+}
+
+/* ---- SAXPY: vectors, verified then timed --------------------------------------------------- */
+
+/* Experiment 1's vectors: x is rng stream seed, y stream seed + 1, refilled before every check. */
 typedef struct {
     float a;
     float *x, *y;
     size_t n;
-    int block;
-    uint64_t seed;   /* x is rng stream seed, y stream seed + 1 (refilled before every check) */
-} saxpy_ctx_t;
+    dim3 block;      /* 1-D */
+    uint64_t seed;
+    float *want, *got;
+} saxpy_t;
 
-static void launch_saxpy(void *p, cudaStream_t s)
-{
-    saxpy_ctx_t *c = (saxpy_ctx_t *)p;
-    saxpy<<<div_up(c->n, (unsigned)c->block), c->block, 0, s>>>(c->a, c->x, c->y, c->n);
-}
-
-/* Experiment 2: a tctx_t on the matrix (nx = cols, ny = rows).  The strip sums take 1-D blocks of
- * as many threads as the 2-D block of the copies, one grid row per strip. */
-static void launch_row_strips(void *p, cudaStream_t s)
-{
-    tctx_t *c = (tctx_t *)p;
-    dim3 block(c->block.x * c->block.y);
-    sum_row_strips<<<grid_2d(c->ny, strips_of(c->nx, SUM_STRIP), block), block, 0, s>>>(c->in, c->out, c->ny, c->nx,
-                                                                                       SUM_STRIP);
-}
-
-static void launch_col_strips(void *p, cudaStream_t s)
-{
-    tctx_t *c = (tctx_t *)p;
-    dim3 block(c->block.x * c->block.y);
-    sum_col_strips<<<grid_2d(c->nx, strips_of(c->ny, SUM_STRIP), block), block, 0, s>>>(c->in, c->out, c->ny, c->nx,
-                                                                                       SUM_STRIP);
-}
-
-static void launch_copy_row(void *p, cudaStream_t s)
-{
-    tctx_t *c = (tctx_t *)p;
-    copy_row<<<grid_2d(c->nx, c->ny, c->block), c->block, 0, s>>>(c->out, c->in, c->nx, c->ny);
-}
-
-static void launch_copy_col(void *p, cudaStream_t s)
-{
-    tctx_t *c = (tctx_t *)p;
-    copy_col<<<grid_2d(c->ny, c->nx, c->block), c->block, 0, s>>>(c->out, c->in, c->nx, c->ny);
-}
-
-/* Experiment 3: the product's matrices (gemm_problem.h) and the 2-D block. */
-typedef struct {
-    const float *A, *B;
-    float *C;
-    int M, N, K;
-    dim3 block;
-} matmul_ctx_t;
-
-static matmul_ctx_t matmul_ctx(const gemm_problem_t *p, dim3 block)
-{
-    matmul_ctx_t c = {p->dA, p->dB, p->dC, p->M, p->N, p->K, block};
-    return c;
-}
-
-/* M and N are at most GEMM_DIM_MAX = 16384 (--mnk), so gridDim.y = ceil(M or N / by) stays below
- * 65535: these kernels do not loop, so their grid must not be capped. */
-static void launch_matmul_row(void *p, cudaStream_t s)
-{
-    matmul_ctx_t *c = (matmul_ctx_t *)p;
-    dim3 grid(div_up(c->N, c->block.x), div_up(c->M, c->block.y));
-    matmul_x_along_row<<<grid, c->block, 0, s>>>(c->A, c->B, c->C, c->M, c->N, c->K);
-}
-
-static void launch_matmul_col(void *p, cudaStream_t s)
-{
-    matmul_ctx_t *c = (matmul_ctx_t *)p;
-    dim3 grid(div_up(c->M, c->block.x), div_up(c->N, c->block.y));
-    matmul_x_along_col<<<grid, c->block, 0, s>>>(c->A, c->B, c->C, c->M, c->N, c->K);
-}
-
-/* ---- verification ------------------------------------------------------------------------- */
-
-/* SAXPY: y is input and output, so it cannot be poisoned.  Instead run() fills x and y afresh
- * before the one launch, and every y[i] must then equal fmaf(a, x[i], y[i]) exactly.  An element
- * the kernel skipped keeps its old y[i], which differs from a*x[i] + y[i] unless x[i] is exactly 0
- * (one element in 2^24 of rng_float's output). */
-static size_t run_saxpy(const check_t *chk, launch_fn_t launch, void *ctx, mismatch_t *m, size_t *n, size_t *width)
-{
-    saxpy_ctx_t *c = (saxpy_ctx_t *)ctx;
-    gpu_fill_random_f32(c->x, c->n, c->seed);
-    gpu_fill_random_f32(c->y, c->n, c->seed + 1);
-    launch(ctx, gpu_stream());
-    CHECK_LAST();
-    CHECK(cudaMemcpy(chk->got, chk->d_out, chk->n * sizeof(float), cudaMemcpyDeviceToHost));
-    *n = chk->n;
-    *width = 0;
-    return verify_f32(chk->want, chk->got, chk->n, 0.0, 0.0, m);
-}
-
-/* The CPU's SAXPY on the same inputs into want (x and y are rng_float streams, recomputed here).
+/* The CPU's SAXPY on the same inputs into v->want (x and y are rng_float streams, recomputed here).
  * Returns how many results a separately rounded a*x + y would change (the bits an FMA changes). */
-static size_t saxpy_want(const saxpy_ctx_t *c, float *want)
+static size_t saxpy_want(saxpy_t *v)
 {
     size_t i, unfused = 0;
-    for (i = 0; i < c->n; i++) {
-        float x = rng_float(c->seed, i), y = rng_float(c->seed + 1, i);
-        volatile float prod = c->a * x;   /* volatile: the host compiler may not fuse it */
-        want[i] = saxpy_ref(c->a, x, y);
-        unfused += (prod + y) != want[i];
+    for (i = 0; i < v->n; i++) {
+        float x = rng_float(v->seed, i), y = rng_float(v->seed + 1, i);
+        volatile float prod = v->a * x;   /* volatile: the host compiler may not fuse it */
+        v->want[i] = saxpy_ref(v->a, x, y);
+        unfused += (prod + y) != v->want[i];
     }
     return unfused;
 }
 
-static check_t check_saxpy(const saxpy_ctx_t *c, const float *want, float *got)
+/* y is input and output, so it cannot be poisoned.  Instead x and y are filled afresh before the
+ * one launch, and every y[i] must then equal fmaf(a, x[i], y[i]) exactly.  An element the kernel
+ * skipped keeps its old y[i], which differs from a*x[i] + y[i] unless x[i] is exactly 0 (one
+ * element in 2^24 of rng_float's output). */
+static size_t saxpy_verify(const saxpy_t *v, mismatch_t *m)
 {
-    check_t chk = check_f32(c->y, want, got, c->n, 0);
-    chk.run = run_saxpy;
-    return chk;
+    gpu_fill_random_f32(v->x, v->n, v->seed);
+    gpu_fill_random_f32(v->y, v->n, v->seed + 1);
+    launch_saxpy(v->y, v->a, v->x, v->n, v->block, gpu_stream());
+    CHECK_LAST();
+    return gpu_compare_f32(v->y, v->want, v->got, v->n, m);
 }
 
-/* The CPU's strip sums of the matrix m.h_in, added in the GPU thread's order (so they compare
- * exactly): along rows (by_rows) or along columns; *n gets their count. */
-static float *strips_want(const tmatrix_t *m, int by_rows, size_t *n)
+/* SAXPY's row: verified, then timed (the timed launches keep changing y, which no longer matters)
+ * and printed with 12 bytes per element.  Returns 1 and *t, or 0 with report_failed's line and row. */
+static int saxpy_measure(const saxpy_t *v, const args_t *a, int flush, timing_t *t)
 {
-    float *want;
-    *n = by_rows ? (size_t)strips_of(m->nx, SUM_STRIP) * m->ny : (size_t)strips_of(m->ny, SUM_STRIP) * m->nx;
-    want = (float *)host_alloc(*n * sizeof(float), "the CPU strip sums");
-    if (by_rows) cpu_row_strip_sums(m->h_in, want, m->ny, m->nx, SUM_STRIP);
-    else cpu_col_strip_sums(m->h_in, want, m->ny, m->nx, SUM_STRIP);
-    return want;
+    mismatch_t m;
+    bench_t bt;
+    if (saxpy_verify(v, &m)) {
+        report_failed("saxpy", &m, v->n, 0);
+        return 0;
+    }
+    for (bench_start(&bt, "saxpy", a, flush); bench_next(&bt);)
+        launch_saxpy(v->y, v->a, v->x, v->n, v->block, gpu_stream());
+    *t = bt.t;
+    report_row("saxpy", t, 12.0 * (double)v->n, NAN);
+    return 1;
 }
 
-/* ---- --check ------------------------------------------------------------------------------ */
+/* ---- the matrix of experiment 2 ------------------------------------------------------------ */
 
-static void check_saxpy_at(size_t n, int block, uint64_t seed, check_tally_t *t)
-{
-    saxpy_ctx_t c = {1.7f, NULL, NULL, n, block, seed};
-    float *want = (float *)host_alloc(n * sizeof(float), "the CPU result");
-    float *got = (float *)host_alloc_pinned(n * sizeof(float), "the result");
-    check_t chk;
-    char size[64];
-    c.x = (float *)gpu_alloc(n * sizeof(float), "x");
-    c.y = (float *)gpu_alloc(n * sizeof(float), "y");
-    saxpy_want(&c, want);
-    chk = check_saxpy(&c, want, got);
-    snprintf(size, sizeof size, "n=%zu block=%d", n, block);
-    check_line(&chk, "saxpy", size, launch_saxpy, &c, stdout, t);
-    CHECK(cudaFree(c.x));
-    CHECK(cudaFree(c.y));
-    free(want);
-    gpu_free_host(got);
-}
-
-/* Experiment 2's matrix (random, with its host copy) and the checks of its four kernels: the strip
- * sums against the CPU's, the copies against the input.  Every output fits the matrix's output
- * buffer: a row or a column has at most as many strips as elements. */
+/* The matrix (random, guarded, with its host copy) as transpose_matrix.h's copies measure it, and
+ * the CPU's strip sums of it, added in the GPU thread's order (so they compare exactly).  Every
+ * strip output fits the matrix's output buffer: a row or a column has at most as many strips as
+ * elements. */
 typedef struct {
-    tmatrix_t m;
-    tctx_t c;              /* the launch context of all four kernels */
+    tbench_t tb;           /* tb.m: cols = nx, rows = ny */
     size_t nr, nc;         /* row strips, column strips */
     float *want_r, *want_c;
-    check_t chk_r, chk_c, chk_copy;
 } rows_cols_t;
 
-static void rows_cols_init(rows_cols_t *x, int rows, int cols, dim3 block, uint64_t seed)
+/* The ceilings are main's (measured once on the SAXPY vectors of the same n floats): tb is set up
+ * by hand, without tbench_init's second cudaMemcpy. */
+static void rows_cols_init(rows_cols_t *x, const gpu_info_t *g, const args_t *a, int rows, int cols)
 {
-    tmatrix_init(&x->m, cols, rows, seed, TMATRIX_KEEP_INPUT);
-    x->c = tmatrix_ctx(&x->m, block);
-    x->want_r = strips_want(&x->m, 1, &x->nr);
-    x->want_c = strips_want(&x->m, 0, &x->nc);
-    x->chk_r = check_f32(x->m.d_out, x->want_r, x->m.got, x->nr, 0);
-    x->chk_c = check_f32(x->m.d_out, x->want_c, x->m.got, x->nc, 0);
-    x->chk_copy = tmatrix_check_of(&x->m, TMATRIX_COPY);
+    tmatrix_t *m = &x->tb.m;
+    tmatrix_init(m, cols, rows, a->seed, TMATRIX_KEEP_INPUT);
+    x->tb.a = a;
+    x->tb.bytes = 2.0 * (double)m->n * sizeof(float);
+    x->tb.flush = g ? gpu_flush_wanted(g, a, 2 * m->n * sizeof(float)) : 0;
+    x->nr = (size_t)strips_of(cols, SUM_STRIP) * rows;
+    x->nc = (size_t)strips_of(rows, SUM_STRIP) * cols;
+    x->want_r = (float *)host_alloc(x->nr * sizeof(float), "the CPU row strip sums");
+    x->want_c = (float *)host_alloc(x->nc * sizeof(float), "the CPU column strip sums");
+    cpu_row_strip_sums(m->h_in, x->want_r, rows, cols, SUM_STRIP);
+    cpu_col_strip_sums(m->h_in, x->want_c, rows, cols, SUM_STRIP);
 }
 
 static void rows_cols_free(rows_cols_t *x)
 {
     free(x->want_r);
     free(x->want_c);
-    tmatrix_free(&x->m);
+    tmatrix_free(&x->tb.m);
 }
 
-static void check_matrix(int rows, int cols, dim3 block, uint64_t seed, check_tally_t *t)
+/* Poisoned sums, one launch of r with the 1-D block, every sum compared with the CPU's; *n: how many. */
+static size_t strips_verify(const rows_cols_t *x, const strips_row_t *r, dim3 block, mismatch_t *mm, size_t *n)
 {
+    const tmatrix_t *m = &x->tb.m;
+    *n = r->by_rows ? x->nr : x->nc;
+    gpu_poison(m->d_out, *n * sizeof(float));
+    r->launch(m->d_out, m->d_in, m->ny, m->nx, SUM_STRIP, block, gpu_stream());
+    CHECK_LAST();
+    return gpu_compare_f32(m->d_out, r->by_rows ? x->want_r : x->want_c, m->got, *n, mm);
+}
+
+/* A strip-sum row: verified, then timed and printed (GB/s = the matrix read once + the sums
+ * written).  Returns 1 and *t, or 0 with report_failed's line and row. */
+static int strips_measure(const rows_cols_t *x, const strips_row_t *r, dim3 block, int flush, timing_t *t)
+{
+    const tmatrix_t *m = &x->tb.m;
+    mismatch_t mm;
+    size_t n;
+    bench_t bt;
+    if (strips_verify(x, r, block, &mm, &n)) {
+        report_failed(r->label, &mm, n, 0);
+        return 0;
+    }
+    for (bench_start(&bt, r->label, x->tb.a, flush); bench_next(&bt);)
+        r->launch(m->d_out, m->d_in, m->ny, m->nx, SUM_STRIP, block, gpu_stream());
+    *t = bt.t;
+    report_row(r->label, t, (double)m->n * sizeof(float) + 4.0 * (double)n, NAN);
+    return 1;
+}
+
+/* ---- --check ------------------------------------------------------------------------------ */
+
+static void check_saxpy_at(size_t n, dim3 block, uint64_t seed, check_tally_t *t)
+{
+    guarded_t bufs[2];
+    saxpy_t v;
+    mismatch_t m;
+    char size[64];
+    v.a = 1.7f;
+    v.n = n;
+    v.block = block;
+    v.seed = seed;
+    v.x = (float *)guarded_alloc(&bufs[0], n * sizeof(float), "x");
+    v.y = (float *)guarded_alloc(&bufs[1], n * sizeof(float), "y");
+    v.want = (float *)host_alloc(n * sizeof(float), "the CPU result");
+    v.got = (float *)host_alloc_pinned(n * sizeof(float), "the result");
+    saxpy_want(&v);
+    saxpy_verify(&v, &m);
+    snprintf(size, sizeof size, "n=%zu block=%u", n, block.x);
+    check_report(t, "saxpy", size, &m, n, 0, bufs, 2);
+    guarded_free(&bufs[0]);
+    guarded_free(&bufs[1]);
+    free(v.want);
+    gpu_free_host(v.got);
+}
+
+/* Experiment 2's four kernels on one matrix: the strip sums against the CPU's, the copies against
+ * the input (trow_check); the guards of the input and the output checked after every launch. */
+static void check_matrix(int rows, int cols, dim3 block, const args_t *a, check_tally_t *t)
+{
+    static const strips_row_t *const strips[2] = {&ROW_STRIPS, &COL_STRIPS};
     rows_cols_t x;
     char size[80];
-    rows_cols_init(&x, rows, cols, block, seed);
+    int k;
+    rows_cols_init(&x, NULL, a, rows, cols);
     snprintf(size, sizeof size, "%dx%d (cols x rows) block=%ux%u", cols, rows, block.x, block.y);
-    check_line(&x.chk_r, "sum_row_strips", size, launch_row_strips, &x.c, stdout, t);
-    check_line(&x.chk_c, "sum_col_strips", size, launch_col_strips, &x.c, stdout, t);
-    check_line(&x.chk_copy, "copyRow", size, launch_copy_row, &x.c, stdout, t);
-    check_line(&x.chk_copy, "copyCol", size, launch_copy_col, &x.c, stdout, t);
+    for (k = 0; k < 2; k++) {
+        const guarded_t bufs[2] = {x.tb.m.g_in, x.tb.m.g_out};
+        mismatch_t mm;
+        size_t n;
+        strips_verify(&x, strips[k], dim3(block.x * block.y), &mm, &n);
+        check_report(t, strips[k]->label, size, &mm, n, 0, bufs, 2);
+    }
+    trow_check(&x.tb.m, &COPY_ROW, block, size, t);
+    trow_check(&x.tb.m, &COPY_COL, block, size, t);
     rows_cols_free(&x);
 }
 
 static void check_matmul(int M, int N, int K, dim3 block, uint64_t seed, check_tally_t *t)
 {
     gemm_problem_t p;
-    matmul_ctx_t c;
-    check_t chk;
+    gemm_row_t along_row = matmul_row(1, block), along_col = matmul_row(0, block);
     char size[80];
     gemm_problem_init(&p, M, N, K, 0, seed);
-    c = matmul_ctx(&p, block);
-    chk = gemm_check_of(&p);
     snprintf(size, sizeof size, "M=%d N=%d K=%d block=%ux%u%s", M, N, K, block.x, block.y,
              gemm_sample(M, N, K) ? " (sampled)" : "");
-    check_line(&chk, "matmul_x_along_row", size, launch_matmul_row, &c, stdout, t);
-    check_line(&chk, "matmul_x_along_col", size, launch_matmul_col, &c, stdout, t);
+    gemm_check(&p, &along_row, size, t);
+    gemm_check(&p, &along_col, size, t);
     gemm_problem_free(&p);
 }
 
@@ -246,7 +246,7 @@ static int run_checks(const args_t *a)
     dim3 blocks[3] = {dim3(32, 8), dim3(8, 32), dim3(13, 7)};
     int nb = 3, bi;
     size_t i;
-    check_tally_t t = {0, 0};
+    check_tally_t t = CHECK_TALLY_INIT;
 
     if (a->bx) {   /* --block given: check that shape only */
         blocks[0] = dim3(a->bx, a->by);
@@ -254,20 +254,20 @@ static int run_checks(const args_t *a)
     }
     for (bi = 0; bi < nb; bi++) {
         dim3 b = blocks[bi];
-        for (i = 0; i < sizeof sax / sizeof sax[0]; i++) check_saxpy_at(sax[i], (int)(b.x * b.y), a->seed, &t);
-        for (i = 0; i < sizeof shapes / sizeof shapes[0]; i++) check_matrix(shapes[i][0], shapes[i][1], b, a->seed, &t);
+        for (i = 0; i < sizeof sax / sizeof sax[0]; i++) check_saxpy_at(sax[i], dim3(b.x * b.y), a->seed, &t);
+        for (i = 0; i < sizeof shapes / sizeof shapes[0]; i++) check_matrix(shapes[i][0], shapes[i][1], b, a, &t);
         for (i = 0; i < sizeof prods / sizeof prods[0]; i++)
             check_matmul(prods[i][0], prods[i][1], prods[i][2], b, a->seed, &t);
     }
     if (!a->quick) {   /* the big sizes, with the first block shape only */
         dim3 b = blocks[0];
-        check_saxpy_at(((size_t)1 << 22) + 3, (int)(b.x * b.y), a->seed, &t);
-        check_matrix(4097, 8191, b, a->seed, &t);
+        check_saxpy_at(((size_t)1 << 22) + 3, dim3(b.x * b.y), a->seed, &t);
+        check_matrix(4097, 8191, b, a, &t);
         check_matmul(1000, 777, 313, b, a->seed, &t);
         check_matmul(1031, 1029, 1024, b, a->seed, &t);   /* > 2^28 MACs: the sampled path */
     }
     gpu_finish();
-    return verify_summary(stdout, t.fails, t.checks);
+    return check_summary(&t);
 }
 
 /* ---- the experiments ---------------------------------------------------------------------- */
@@ -279,32 +279,31 @@ static int run_checks(const args_t *a)
 static double times_apart(double ms_a, double ms_b) { return ms_a >= ms_b ? ms_a / ms_b : ms_b / ms_a; }
 
 /* Experiment 1: SAXPY on vectors of n floats, next to the cudaMemcpy row measured on them. */
-static int experiment_saxpy(const gpu_info_t *g, const args_t *a, saxpy_ctx_t *c, const timing_t *t_d2d, double d2d)
+static int experiment_saxpy(const gpu_info_t *g, const args_t *a, saxpy_t *v, const timing_t *t_d2d, double d2d)
 {
-    float *want = (float *)host_alloc(c->n * sizeof(float), "the CPU result");
-    float *got = (float *)host_alloc_pinned(c->n * sizeof(float), "the result");
-    size_t unfused = saxpy_want(c, want);
-    check_t chk = check_saxpy(c, want, got);
+    size_t unfused;
     timing_t t;
-    double bytes = 12.0 * (double)c->n, gbs, gbs8;
+    double bytes = 12.0 * (double)v->n, gbs, gbs8;
     char take[400];
     int ok;
 
-    report_say("\nExperiment 1: SAXPY y = a*x + y on %zu floats (x and y: %.0f MiB each)\n", c->n,
-               c->n * 4.0 / 1048576.0);
+    v->want = (float *)host_alloc(v->n * sizeof(float), "the CPU result");
+    v->got = (float *)host_alloc_pinned(v->n * sizeof(float), "the result");
+    unfused = saxpy_want(v);
+    report_say("\nExperiment 1: SAXPY y = a*x + y on %zu floats (x and y: %.0f MiB each)\n", v->n,
+               v->n * 4.0 / 1048576.0);
     report_say("  Per element: read x (4 B), read y (4 B), write y (4 B) = 12 bytes.  (The SAXPY-to-GEMM article counted 8.)\n");
     report_begin("saxpy", "  SAXPY against the copy ceiling (GB/s = 12 bytes per element / time):", NULL);
-    report_row("cudaMemcpy D2D", t_d2d, 2.0 * (double)c->n * sizeof(float), NAN);
-    ok = measure_row("saxpy", launch_saxpy, c, &chk, a, gpu_flush_wanted(g, a, 2 * c->n * sizeof(float)), bytes,
-                     NAN, &t);
-    free(want);
-    gpu_free_host(got);
+    report_row("cudaMemcpy D2D", t_d2d, 2.0 * (double)v->n * sizeof(float), NAN);
+    ok = saxpy_measure(v, a, gpu_flush_wanted(g, a, 2 * v->n * sizeof(float)), &t);
+    free(v->want);
+    gpu_free_host(v->got);
     if (!ok) {
         report_end("saxpy FAILED verification: no figure.");
         return 1;
     }
     gbs = stats_gbs(bytes, t.median_ms);
-    gbs8 = stats_gbs(8.0 * (double)c->n, t.median_ms);
+    gbs8 = stats_gbs(8.0 * (double)v->n, t.median_ms);
     snprintf(take, sizeof take,
              "saxpy moves %.0f GB/s = %.1f%% of the copy, %.1f%% of peak; the SAXPY-to-GEMM article's A100: ~1300 of 1555 GB/s "
              "(83.6%%), counted with 8 B per element.", gbs, 100.0 * gbs / d2d, 100.0 * gbs / g->peak_gbs);
@@ -312,12 +311,12 @@ static int experiment_saxpy(const gpu_info_t *g, const args_t *a, saxpy_ctx_t *c
     report_say("  Counted with the article's 8 bytes per element, the same run would claim %.0f GB/s: "
                "one third too little.\n", gbs8);
     report_say("  Verified exactly against the CPU's fmaf: the GPU rounds a*x + y once (FMA); rounding a*x "
-               "first would change %zu of %zu results (%.1f%%).\n", unfused, c->n, 100.0 * unfused / (double)c->n);
+               "first would change %zu of %zu results (%.1f%%).\n", unfused, v->n, 100.0 * unfused / (double)v->n);
     return 0;
 }
 
 /* Experiment 2: a rows x cols matrix: strip sums along rows and columns, then two 2D copies.
- * Each kernel is verified on a poisoned output (measure_row) before it is timed. */
+ * Each kernel is verified on a poisoned output before it is timed. */
 static int experiment_rows_cols(const gpu_info_t *g, const args_t *a, int rows, int cols, dim3 block)
 {
     rows_cols_t x;
@@ -325,19 +324,18 @@ static int experiment_rows_cols(const gpu_info_t *g, const args_t *a, int rows, 
     double in_bytes = (double)n * sizeof(float);
     timing_t t_row = {0, 0, 0, 0, 0}, t_col = t_row, t_crow = t_row, t_ccol = t_row;
     int ok_row, ok_col, ok_crow, ok_ccol, flush;
+    dim3 block1(block.x * block.y);   /* the strip sums' 1-D block: as many threads as the copies' */
     char take[300], title[160];
 
-    rows_cols_init(&x, rows, cols, block, a->seed);
+    rows_cols_init(&x, g, a, rows, cols);
     report_say("\nExperiment 2: rows and columns of a row-major matrix of %d rows x %d columns (%.0f MiB)\n",
                rows, cols, in_bytes / 1048576.0);
     report_say("  Each thread adds up a strip of %d elements of one row or one column (%zu and %zu threads).\n",
                SUM_STRIP, x.nr, x.nc);
     flush = gpu_flush_wanted(g, a, n * sizeof(float));
     report_begin("strip_sums", "  2a. Strip sums (GB/s = matrix read once + sums written):", NULL);
-    ok_col = measure_row("sum_col_strips", launch_col_strips, &x.c, &x.chk_c, a, flush, in_bytes + 4.0 * x.nc, NAN,
-                         &t_col);
-    ok_row = measure_row("sum_row_strips", launch_row_strips, &x.c, &x.chk_r, a, flush, in_bytes + 4.0 * x.nr, NAN,
-                         &t_row);
+    ok_col = strips_measure(&x, &COL_STRIPS, block1, flush, &t_col);
+    ok_row = strips_measure(&x, &ROW_STRIPS, block1, flush, &t_row);
     if (t_row.median_ms >= t_col.median_ms)
         snprintf(take, sizeof take,
                  "column strips (neighbour threads on neighbour columns) ran %.1fx faster than row strips "
@@ -348,13 +346,10 @@ static int experiment_rows_cols(const gpu_info_t *g, const args_t *a, int rows, 
                  t_col.median_ms / t_row.median_ms);
     report_end(ok_row && ok_col ? take : NO_COMPARISON);
 
-    flush = gpu_flush_wanted(g, a, 2 * n * sizeof(float));
     snprintf(title, sizeof title, "  2b. 2D copy with %ux%u blocks (GB/s = read + write):", block.x, block.y);
     report_begin("copy2d", title, NULL);
-    ok_crow = measure_row("copyRow", launch_copy_row, &x.c, &x.chk_copy, a, flush, 2.0 * in_bytes, NAN,
-                          &t_crow);
-    ok_ccol = measure_row("copyCol", launch_copy_col, &x.c, &x.chk_copy, a, flush, 2.0 * in_bytes, NAN,
-                          &t_ccol);
+    ok_crow = trow_measure(&x.tb, &COPY_ROW, block, NAN, &t_crow);
+    ok_ccol = trow_measure(&x.tb, &COPY_COL, block, NAN, &t_ccol);
     snprintf(take, sizeof take, "threadIdx.x along the row: %.1fx %s than along the column; same elements, same bytes.",
              times_apart(t_ccol.median_ms, t_crow.median_ms),
              t_ccol.median_ms >= t_crow.median_ms ? "faster" : "slower");
@@ -364,21 +359,18 @@ static int experiment_rows_cols(const gpu_info_t *g, const args_t *a, int rows, 
     return !(ok_row && ok_col && ok_crow && ok_ccol);
 }
 
-/* Experiment 3: the naive product with both thread mappings. */
+/* Experiment 3: the naive product with both thread mappings, each verified (gemm_time) then timed. */
 static int experiment_matmul(const gpu_info_t *g, const args_t *a, int mnk, dim3 block)
 {
     size_t nA = (size_t)mnk * mnk;
     double flops = 2.0 * mnk * (double)mnk * mnk, min_bytes = 4.0 * (double)(3 * nA);
     gemm_problem_t p;
-    matmul_ctx_t c;
-    check_t chk;
+    gemm_row_t along_row = matmul_row(1, block), along_col = matmul_row(0, block);
     timing_t t_row = {0, 0, 0, 0, 0}, t_col = t_row;
     int ok_row, ok_col, flush;
     char take[400];
 
     gemm_problem_init(&p, mnk, mnk, mnk, 0, a->seed);
-    c = matmul_ctx(&p, block);
-    chk = gemm_check_of(&p);
     flush = gpu_flush_wanted(g, a, (size_t)min_bytes);
 
     report_say("\nExperiment 3: the naive matrix product C = A B, M = N = K = %d, %ux%u blocks\n", mnk, block.x,
@@ -386,12 +378,11 @@ static int experiment_matmul(const gpu_info_t *g, const args_t *a, int mnk, dim3
     report_say("  One thread per element of C, a loop over k; verified against a reference in double (every element\n"
                "  on the GPU; on the CPU %s).\n",
                gemm_sample(mnk, mnk, mnk) ? "a fixed sample of 4096 elements and the corners" : "every element");
-    ok_row = verify_then_time("matmul_x_along_row", launch_matmul_row, &c, &chk, a, flush, &t_row);
-    ok_col = verify_then_time("matmul_x_along_col", launch_matmul_col, &c, &chk, a, flush, &t_col);
-
     report_begin("matmul", "  Naive product (GB/s = the minimum bytes: A and B read once, C written once):", "GFLOP/s");
-    report_result("matmul_x_along_row", ok_row, &t_row, min_bytes, ok_row ? flops / (t_row.median_ms * 1e6) : NAN);
-    report_result("matmul_x_along_col", ok_col, &t_col, min_bytes, ok_col ? flops / (t_col.median_ms * 1e6) : NAN);
+    ok_row = gemm_time(&p, &along_row, a, flush, &t_row);
+    if (ok_row) report_row(along_row.label, &t_row, min_bytes, flops / (t_row.median_ms * 1e6));
+    ok_col = gemm_time(&p, &along_col, a, flush, &t_col);
+    if (ok_col) report_row(along_col.label, &t_col, min_bytes, flops / (t_col.median_ms * 1e6));
     snprintf(take, sizeof take,
              "Col from threadIdx.x: %.0f GFLOP/s; Row from threadIdx.x: %.0f GFLOP/s, %.1fx %s. Same "
              "arithmetic, same data: only which operand the warp reads in one piece changed.",
@@ -420,9 +411,9 @@ int main(int argc, char **argv)
     };
     args_t a;
     gpu_info_t g;
-    saxpy_ctx_t sc;
+    saxpy_t sc;
     dim3 block;
-    size_t n, need_vectors, need_product;
+    size_t n, need, need_matrix, need_product;
     timing_t t_d2d;
     double d2d;
     int failed = 0, cols, rows;
@@ -433,23 +424,34 @@ int main(int argc, char **argv)
     matrix_size_or_exit(&a, a.quick ? 2048 : 8192, a.quick ? 2048 : 8192, &cols, &rows);
     block = a.bx ? dim3(a.bx, a.by) : dim3(32, 8);
     n = (size_t)rows * cols;
-    if (n / (block.x * block.y) >= (size_t)INT32_MAX)   /* SAXPY's blocks must fit gridDim.x */
-        args_reject("bad --block '%s': %zu floats need more than 2^31 - 1 blocks of %u threads",
-                    args_raw_value(argc, argv, "--block"), n, block.x * block.y);
+    /* SAXPY's blocks must fit gridDim.x.  The message names what was typed: the --size, and the
+     * --block when one was given (otherwise the default block, which --block can change). */
+    if (n / (block.x * block.y) >= (size_t)INT32_MAX) {
+        if (a.bx)
+            args_reject("bad --size '%s' with --block '%s': %zu floats need more than 2^31 - 1 blocks of %u threads",
+                        args_raw_value(argc, argv, "--size"), args_raw_value(argc, argv, "--block"), n,
+                        block.x * block.y);
+        args_reject("bad --size '%s': %zu floats need more than 2^31 - 1 blocks of %u threads (the default "
+                    "--block 32x8; a larger --block needs fewer)", args_raw_value(argc, argv, "--size"), n,
+                    block.x * block.y);
+    }
     if (!mnk) mnk = a.quick ? 512 : 2048;
     report_init("02_coalescing", a.csv);
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 02 - coalescing: what the 32 addresses of one warp look like", &a);
     if (a.check) return run_checks(&a);
-    /* One experiment at a time holds memory: two vectors (or the matrix and its output) of n floats,
-     * or the product (its three matrices and its reference). */
-    need_vectors = 2 * n * sizeof(float);
+    /* One experiment at a time holds memory: two vectors of n floats, the matrix and its output
+     * (with their guard zones), or the product (its three matrices and its reference). */
+    need = 2 * n * sizeof(float);
+    need_matrix = only == 1 || only == 3 ? 0 : tmatrix_bytes(cols, rows);
     need_product = only == 1 || only == 2 ? 0 : gemm_problem_bytes(mnk, mnk, mnk, 0, 0);
-    gpu_require_bytes(need_vectors > need_product ? need_vectors : need_product, "this run's largest experiment");
+    if (need_matrix > need) need = need_matrix;
+    if (need_product > need) need = need_product;
+    gpu_require_bytes(need, "this run's largest experiment");
 
     sc.a = 1.7f;   /* not a power of two, so a*x is not exact and the FMA's single rounding matters */
     sc.n = n;
-    sc.block = (int)(block.x * block.y);
+    sc.block = dim3(block.x * block.y);   /* 1-D, as many threads as the 2-D block */
     sc.seed = a.seed;
     /* The ceiling, measured on the SAXPY vectors before they hold data. */
     sc.x = (float *)gpu_alloc(n * sizeof(float), "x");

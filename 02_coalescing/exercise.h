@@ -5,7 +5,8 @@
 /* YOUR kernel (exercise.cu): sums[r] = m[r][0] + m[r][1] + ... + m[r][cols - 1] for a row-major
  * rows x cols matrix, ONE WARP PER ROW.  Launched with 1-D blocks of a multiple of 32 threads and
  * enough blocks for 32 threads per row: global warp w = (blockIdx.x * blockDim.x + threadIdx.x) / 32
- * owns row w (warps past the last row have nothing to do). */
-__global__ void row_sums_warp_per_row(const float *m, float *sums, int rows, int cols);
+ * owns row w (warps past the last row have nothing to do).  The output comes first, as in every
+ * kernel of the course (and in cudaMemcpy). */
+__global__ void row_sums_warp_per_row(float *sums, const float *m, int rows, int cols);
 
 #endif

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-__global__ void row_sums_warp_per_row(const float *m, float *sums, int rows, int cols)
+__global__ void row_sums_warp_per_row(float *sums, const float *m, int rows, int cols)
 {
     size_t w = (blockIdx.x * (size_t)blockDim.x + threadIdx.x) / 32;
     int lane = threadIdx.x & 31, c;

@@ -7,52 +7,72 @@
  *   stride: a[i * s] += 1, s = 1 .. 32   -- consecutive threads are s elements apart, so a warp
  *                                           touches up to 32 sectors and uses a few bytes of each.
  *
- * Launch.  1-D blocks, one element per thread: div_up(n, block) blocks (common/grid.cuh).
+ * Launch.  1-D blocks, one element per thread: div_up(n, block) blocks (common/grid.cuh).  Each
+ * kernel is followed by its launcher, launch_<kernel>(array, n, offset or stride, block, stream):
+ * the array is both what the kernel reads and what it writes.
  * Indices.  n may pass 2^31 (--size takes any count the GPU memory holds), and i * s passes it
  * for the big strides: every index is a size_t. */
 #ifndef LESSON03_KERNELS_CUH
 #define LESSON03_KERNELS_CUH
 
 #include <stddef.h>
-
-/* `static`: each program compiles its own copy; `unused`: a program that launches only some of
- * them builds without a warning. */
+#include "grid.cuh"
 
 /* One element per thread.  With o = 0 a warp's 32 elements fill whole sectors; with o = 1 they
  * straddle one more sector (5 instead of 4 for floats), but every sector is still used by this
  * warp or its neighbour, so DRAM moves no extra bytes. */
-static __global__ __attribute__((unused)) void offset_f32(float *a, size_t n, int offset)
+__global__ void offset_f32(float *a, size_t n, int offset)
 {
     size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
     if (i < n) a[i + offset] += 1.0f;
 }
 
+static inline void launch_offset_f32(float *a, size_t n, int offset, dim3 block, cudaStream_t s)
+{
+    offset_f32<<<div_up(n, block.x), block, 0, s>>>(a, n, offset);
+}
+
 /* The same with 8-byte elements: a warp's 256 bytes are 8 sectors, 9 when misaligned. */
-static __global__ __attribute__((unused)) void offset_f64(double *a, size_t n, int offset)
+__global__ void offset_f64(double *a, size_t n, int offset)
 {
     size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
     if (i < n) a[i + offset] += 1.0;
 }
 
+static inline void launch_offset_f64(double *a, size_t n, int offset, dim3 block, cudaStream_t s)
+{
+    offset_f64<<<div_up(n, block.x), block, 0, s>>>(a, n, offset);
+}
+
 /* Consecutive threads s elements apart: once s x sizeof(element) reaches 32 bytes, every lane
  * has a sector of its own, and everything in that sector except its element is fetched for
  * nothing.  The index is computed in size_t: i * s passes 2^31 for the big strides. */
-static __global__ __attribute__((unused)) void stride_f32(float *a, size_t n, int stride)
+__global__ void stride_f32(float *a, size_t n, int stride)
 {
     size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
     if (i < n) a[i * stride] += 1.0f;
 }
 
+static inline void launch_stride_f32(float *a, size_t n, int stride, dim3 block, cudaStream_t s)
+{
+    stride_f32<<<div_up(n, block.x), block, 0, s>>>(a, n, stride);
+}
+
 /* 8-byte elements: a lane has a sector of its own from s = 4 on. */
-static __global__ __attribute__((unused)) void stride_f64(double *a, size_t n, int stride)
+__global__ void stride_f64(double *a, size_t n, int stride)
 {
     size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
     if (i < n) a[i * stride] += 1.0;
 }
 
+static inline void launch_stride_f64(double *a, size_t n, int stride, dim3 block, cudaStream_t s)
+{
+    stride_f64<<<div_up(n, block.x), block, 0, s>>>(a, n, stride);
+}
+
 /* 16-byte elements (one 128-bit load and store per thread): half a sector each, so the waste
  * per useful byte is smaller than for floats at every stride. */
-static __global__ __attribute__((unused)) void stride_f128(float4 *a, size_t n, int stride)
+__global__ void stride_f128(float4 *a, size_t n, int stride)
 {
     size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
     if (i < n) {
@@ -63,6 +83,11 @@ static __global__ __attribute__((unused)) void stride_f128(float4 *a, size_t n, 
         v.w += 1.0f;
         a[i * stride] = v;
     }
+}
+
+static inline void launch_stride_f128(float4 *a, size_t n, int stride, dim3 block, cudaStream_t s)
+{
+    stride_f128<<<div_up(n, block.x), block, 0, s>>>(a, n, stride);
 }
 
 #endif

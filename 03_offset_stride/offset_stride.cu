@@ -5,18 +5,17 @@
  * Experiment 3: the stride sweep (float, double, float4), each point next to a byte-count model.
  *
  * The kernels are in kernels.cuh; this file verifies, times and prints them.  Every point is
- * checked over its whole buffer (stream_run.h's check_increment compares it on the GPU). */
+ * checked over its whole buffer (incr_check.cuh compares it on the GPU). */
 #include "args.h"
 #include "bench.h"
 #include "cuda_check.h"
 #include "gpu.h"
-#include "grid.cuh"
+#include "incr_check.cuh"
 #include "kernels.cuh"
 #include "offset_stride.h"
 #include "report.h"
 #include "rng.h"
 #include "stats.h"
-#include "stream_run.h"
 #include "verify.h"
 
 #include <math.h>
@@ -34,22 +33,22 @@ static const char *TYPE_NAME[NTYPES] = {"float", "double", "float4"};
 typedef struct {
     void *buf;
     size_t n;          /* elements incremented */
-    int kind, type, param, block;
+    int kind, type, param;
+    dim3 block;        /* 1-D */
 } point_t;
 
-static void launch_point(void *p, cudaStream_t s)
+/* The point's kernel (kernels.cuh) on its buffer. */
+static void launch_point(const point_t *c, cudaStream_t s)
 {
-    point_t *c = (point_t *)p;
-    unsigned grid = div_up(c->n, (unsigned)c->block);
     if (c->kind == OS_OFFSET) {
-        if (c->type == T_F32) offset_f32<<<grid, c->block, 0, s>>>((float *)c->buf, c->n, c->param);
-        else offset_f64<<<grid, c->block, 0, s>>>((double *)c->buf, c->n, c->param);
+        if (c->type == T_F32) launch_offset_f32((float *)c->buf, c->n, c->param, c->block, s);
+        else launch_offset_f64((double *)c->buf, c->n, c->param, c->block, s);
     } else if (c->type == T_F32) {
-        stride_f32<<<grid, c->block, 0, s>>>((float *)c->buf, c->n, c->param);
+        launch_stride_f32((float *)c->buf, c->n, c->param, c->block, s);
     } else if (c->type == T_F64) {
-        stride_f64<<<grid, c->block, 0, s>>>((double *)c->buf, c->n, c->param);
+        launch_stride_f64((double *)c->buf, c->n, c->param, c->block, s);
     } else {
-        stride_f128<<<grid, c->block, 0, s>>>((float4 *)c->buf, c->n, c->param);
+        launch_stride_f128((float4 *)c->buf, c->n, c->param, c->block, s);
     }
 }
 
@@ -59,62 +58,57 @@ static size_t point_total(int kind, int param, size_t n) { return os_span(kind, 
 /* Verification of one point: the buffer is filled with known values (the sweep's in-place
  * increments keep changing it, so it is re-initialised every time), the kernel runs ONCE, and
  * every element of the span and the guard must hold its initial value, plus exactly 1 where the
- * kernel was meant to add it (check_increment, compared on the GPU). */
-static incr_check_t point_check(const point_t *c, uint64_t seed)
+ * kernel was meant to add it (compared on the GPU: incr_check.cuh).  Returns the values that
+ * differ; *m names the first. */
+static size_t point_verify(const point_t *c, uint64_t seed, mismatch_t *m)
 {
-    return os_check_of(c->buf, c->kind, c->param, c->n, COMPS[c->type], c->type == T_F64, seed);
+    incr_check_t ic = os_check_of(c->buf, c->kind, c->param, c->n, COMPS[c->type], c->type == T_F64, seed);
+    incr_fill(&ic);
+    launch_point(c, gpu_stream());
+    CHECK_LAST();
+    return incr_compare(&ic, m);
 }
 
 /* ---- --check ------------------------------------------------------------------------------ */
 
-/* A kernel that skips one element it should have incremented, as far as the check can tell: the
- * point's kernel, then the element's old value put back. */
-typedef struct {
-    point_t *point;
-    size_t elem;
-    float old;
-} skip_ctx_t;
-
-static void launch_skipping_one(void *p, cudaStream_t s)
-{
-    skip_ctx_t *c = (skip_ctx_t *)p;
-    launch_point(c->point, s);
-    CHECK(cudaMemcpyAsync((float *)c->point->buf + c->elem, &c->old, sizeof(float), cudaMemcpyHostToDevice, s));
-}
-
 /* The check of the check: stride_f32 s=3 on 100003 floats (a buffer of 300071, larger than the 8
  * windows of 8192 elements an earlier version compared at the timed size) with one element in the
- * middle left alone: the whole-buffer comparison must find exactly that element. */
-static void check_planted_fault(void *buf, int block, uint64_t seed, check_tally_t *t)
+ * middle left alone -- the point's kernel, then the element's old value put back: the whole-buffer
+ * comparison must find exactly that element. */
+static void check_planted_fault(void *buf, dim3 block, uint64_t seed, check_tally_t *t)
 {
     point_t c = {buf, 100003, OS_STRIDE, T_F32, 3, block};
-    skip_ctx_t skip = {&c, os_fault_elem(OS_STRIDE, 3, 100003), 0.0f};
-    incr_check_t ic = point_check(&c, seed);
-    check_t chk = check_increment(&ic);
+    incr_check_t ic = os_check_of(c.buf, c.kind, c.param, c.n, 1, 0, seed);
+    size_t skip = os_fault_elem(OS_STRIDE, 3, c.n);
+    float old = rng_float(seed, skip);
     mismatch_t m;
-    size_t n, width;
     char what[64], size[64];
     int caught;
-    skip.old = rng_float(seed, skip.elem);
-    chk.run(&chk, launch_skipping_one, &skip, &m, &n, &width);
-    caught = m.count == 1 && m.first == skip.elem;
-    snprintf(what, sizeof what, "planted: element %zu skipped", skip.elem);
-    snprintf(size, sizeof size, "stride_f32 s=3 n=%zu block=%d", c.n, block);
+    incr_fill(&ic);
+    launch_point(&c, gpu_stream());
+    CHECK_LAST();
+    CHECK(cudaMemcpyAsync((float *)c.buf + skip, &old, sizeof(float), cudaMemcpyHostToDevice, gpu_stream()));
+    incr_compare(&ic, &m);
+    caught = m.count == 1 && m.first == skip;
+    snprintf(what, sizeof what, "planted: element %zu skipped", skip);
+    snprintf(size, sizeof size, "stride_f32 s=3 n=%zu block=%u", c.n, block.x);
     if (caught) {
-        printf("  PASS  %-28s %s: the check caught it\n", what, size);
+        fprintf(t->out, "  PASS  %-28s %s: the check caught it\n", what, size);
     } else {
         char d[200];
-        verify_describe(&m, n, 0, d, sizeof d);
-        printf("  FAIL  %-28s %s: the check did not catch it exactly (%s)\n", what, size,
-               m.count ? d : "no difference");
+        verify_describe(&m, ic.elems, 0, d, sizeof d);
+        fprintf(t->out, "  FAIL  %-28s %s: the check did not catch it exactly (%s)\n", what, size,
+                m.count ? d : "no difference");
     }
     t->fails += !caught;
     t->checks++;
 }
 
 /* Every kernel, every offset 0..32 and stride 1..32, whole buffers checked, at sizes that are
- * multiples of nothing and with block sizes that leave partial warps and partial blocks, then the
- * planted fault; then gpu_finish, the summary line and the exit code. */
+ * multiples of nothing and with block sizes that leave partial warps and partial blocks (one line
+ * per kernel and size: every offset or stride passed, or the first that failed), then the planted
+ * fault; then gpu_finish, the summary line and the exit code.  The buffer has guard zones
+ * (bench.h): a write before its start or far past the span is a FAIL too. */
 static int run_checks(const args_t *a)
 {
     static const size_t quick_n[] = {1, 33, 4097, 1000};
@@ -128,30 +122,26 @@ static int run_checks(const args_t *a)
     const int *bs = a->quick ? quick_b : full_b;
     int ncases = a->quick ? 4 : 9, ci, k, p;
     size_t max_n = 100003, bytes = (point_total(OS_STRIDE, OS_MAX_STRIDE, max_n) + OS_GUARD) * 16;
-    void *buf = gpu_alloc(bytes, "the check buffer");
-    check_tally_t t = {0, 0};
+    guarded_t gbuf;
+    void *buf = guarded_alloc(&gbuf, bytes, "a");
+    check_tally_t t = CHECK_TALLY_INIT;
 
     for (ci = 0; ci < ncases; ci++) {
         for (k = 0; k < 5; k++) {
             int lo = kern[k].kind == OS_OFFSET ? 0 : 1, hi = kern[k].kind == OS_OFFSET ? OS_MAX_OFFSET : OS_MAX_STRIDE;
             char what[64], size[64];
             mismatch_t m, first_bad;
-            size_t n, width;
             int bad_param = -1;
             point_t c;
             c.buf = buf;
             c.n = ns[ci];
             c.kind = kern[k].kind;
             c.type = kern[k].type;
-            c.block = a->bx ? a->bx : bs[ci];
+            c.block = dim3(a->bx ? a->bx : bs[ci]);
             memset(&first_bad, 0, sizeof first_bad);
             for (p = lo; p <= hi; p++) {
-                incr_check_t ic;
-                check_t chk;
                 c.param = p;
-                ic = point_check(&c, a->seed + (uint64_t)p);
-                chk = check_increment(&ic);
-                if (chk.run(&chk, launch_point, &c, &m, &n, &width) && bad_param < 0) {
+                if (point_verify(&c, a->seed + (uint64_t)p, &m) && bad_param < 0) {
                     bad_param = p;
                     first_bad = m;
                 }
@@ -160,16 +150,15 @@ static int run_checks(const args_t *a)
                 snprintf(what, sizeof what, "%s %s=%d..%d", kern[k].name, c.kind == OS_OFFSET ? "o" : "s", lo, hi);
             else
                 snprintf(what, sizeof what, "%s %s=%d", kern[k].name, c.kind == OS_OFFSET ? "o" : "s", bad_param);
-            snprintf(size, sizeof size, "n=%zu block=%d", c.n, c.block);
+            snprintf(size, sizeof size, "n=%zu block=%u", c.n, c.block.x);
             c.param = bad_param < 0 ? hi : bad_param;
-            t.fails += verify_print(stdout, what, size, &first_bad, point_total(c.kind, c.param, c.n), 0);
-            t.checks++;
+            check_report(&t, what, size, &first_bad, point_total(c.kind, c.param, c.n), 0, &gbuf, 1);
         }
     }
-    check_planted_fault(buf, a->bx ? a->bx : 256, a->seed, &t);
-    CHECK(cudaFree(buf));
+    check_planted_fault(buf, dim3(a->bx ? a->bx : 256), a->seed, &t);
+    guarded_free(&gbuf);
     gpu_finish();
-    return verify_summary(stdout, t.fails, t.checks);
+    return check_summary(&t);
 }
 
 /* ---- the experiments ---------------------------------------------------------------------- */
@@ -178,42 +167,56 @@ typedef struct {
     args_list_t offsets, strides;
     size_t useful;       /* bytes incremented per point (read once, written once) */
     void *buf;
-    int block, fetch;    /* fetch: cudaLimitMaxL2FetchGranularity */
+    int block, fetch;    /* block: 1-D; fetch: cudaLimitMaxL2FetchGranularity */
     double d2d;
 } sweep_t;
 
-/* Verifies one point at the timing size, then times it.  Returns 1 and *t if it verified. */
-static int measure_point(const gpu_info_t *g, const args_t *a, point_t *c, const char *label, int flush_mode,
-                         timing_t *t)
+/* One point at the timing size, verified (point_verify), then timed in bench.h's loop.  Returns 1
+ * and *t; 0 and *m (what differs) when it fails verification.  The tables print the rows once
+ * every point is timed (point_row): a row's last column compares it with another row. */
+static int point_time(const gpu_info_t *g, const args_t *a, const point_t *c, const char *label, int flush_mode,
+                      timing_t *t, mismatch_t *m)
 {
-    incr_check_t ic = point_check(c, a->seed);
-    check_t chk = check_increment(&ic);
+    bench_t bt;
+    if (point_verify(c, a->seed, m)) return 0;
     if (flush_mode < 0) {   /* auto: flush when the sectors this point touches could sit in the L2 */
         size_t touched = (size_t)(c->n * os_bytes_per_elem(ELEM[c->type], c->kind == OS_STRIDE ? c->param : 1, OS_SECTOR));
         flush_mode = gpu_flush_wanted(g, a, touched);
     }
-    return verify_then_time(label, launch_point, c, &chk, a, flush_mode, t);
+    for (bench_start(&bt, label, a, flush_mode); bench_next(&bt);) launch_point(c, gpu_stream());
+    *t = bt.t;
+    return 1;
+}
+
+/* A timed point's row, or report_failed's line and row (elems: the elements its check compared). */
+static void point_row(const char *label, int ok, const timing_t *t, double bytes, double extra, const mismatch_t *m,
+                      size_t elems)
+{
+    if (ok) report_row(label, t, bytes, extra);
+    else report_failed(label, m, elems, 0);
 }
 
 /* Experiment 1: offset 0 (every element, in order) at the source's 4 MiB and at the sweep size. */
 static int experiment_l2(const gpu_info_t *g, const args_t *a, const sweep_t *s)
 {
-    point_t c = {s->buf, ((size_t)4 << 20) / 4, OS_OFFSET, T_F32, 0, s->block};
+    point_t c = {s->buf, ((size_t)4 << 20) / 4, OS_OFFSET, T_F32, 0, dim3(s->block)};
     timing_t t_l2 = {0, 0, 0, 0, 0}, t_fl = t_l2, t_big = t_l2;
+    mismatch_t m_l2, m_fl, m_big;
+    size_t small = point_total(OS_OFFSET, 0, c.n);
     int ok_l2, ok_fl, ok_big;
     char big[64], take[300];
     double b4 = 2.0 * 4.0 * c.n;
 
     report_say("\nExperiment 1: the alignment-and-coalescing post's 4 MiB next to a working set the L2 cannot hold (float, offset 0)\n");
-    ok_l2 = measure_point(g, a, &c, "4 MiB, L2 warm", 0, &t_l2);
-    ok_fl = measure_point(g, a, &c, "4 MiB, L2 flushed", 1, &t_fl);
+    ok_l2 = point_time(g, a, &c, "4 MiB, L2 warm", 0, &t_l2, &m_l2);
+    ok_fl = point_time(g, a, &c, "4 MiB, L2 flushed", 1, &t_fl, &m_fl);
     c.n = s->useful / 4;
     snprintf(big, sizeof big, "%.0f MiB from DRAM", s->useful / 1048576.0);
-    ok_big = measure_point(g, a, &c, big, -1, &t_big);
+    ok_big = point_time(g, a, &c, big, -1, &t_big, &m_big);
     report_begin("l2_vs_dram", "  a[i] += 1 on floats (GB/s = (bytes read + bytes written) / time):", NULL);
-    report_result("4 MiB, L2 warm", ok_l2, &t_l2, b4, NAN);
-    report_result("4 MiB, L2 flushed", ok_fl, &t_fl, b4, NAN);
-    report_result(big, ok_big, &t_big, 2.0 * s->useful, NAN);
+    point_row("4 MiB, L2 warm", ok_l2, &t_l2, b4, NAN, &m_l2, small);
+    point_row("4 MiB, L2 flushed", ok_fl, &t_fl, b4, NAN, &m_fl, small);
+    point_row(big, ok_big, &t_big, 2.0 * s->useful, NAN, &m_big, point_total(OS_OFFSET, 0, c.n));
     if (ok_l2 && ok_fl && ok_big)
         snprintf(take, sizeof take,
                  "the post's 4 MiB: %.0f GB/s from a warm L2 (%.1f us a launch), %.0f GB/s after a flush; "
@@ -229,8 +232,9 @@ static int experiment_l2(const gpu_info_t *g, const args_t *a, const sweep_t *s)
 /* Experiment 2: the offset sweep for one element type. */
 static int experiment_offsets(const gpu_info_t *g, const args_t *a, const sweep_t *s, int type)
 {
-    point_t c = {s->buf, s->useful / ELEM[type], OS_OFFSET, type, 0, s->block};
+    point_t c = {s->buf, s->useful / ELEM[type], OS_OFFSET, type, 0, dim3(s->block)};
     timing_t t[ARGS_LIST_MAX];
+    mismatch_t m[ARGS_LIST_MAX];
     int ok[ARGS_LIST_MAX], i, failed = 0, worst = -1;
     double bytes = 2.0 * (double)c.n * ELEM[type], ref = 0.0, lo = 1e30, hi = 0.0;
     char label[64], title[160], exp_name[32], extra[32], take[300];
@@ -238,7 +242,7 @@ static int experiment_offsets(const gpu_info_t *g, const args_t *a, const sweep_
     for (i = 0; i < s->offsets.n; i++) {
         c.param = s->offsets.v[i];
         snprintf(label, sizeof label, "%s o=%d", TYPE_NAME[type], c.param);
-        ok[i] = measure_point(g, a, &c, label, -1, &t[i]);
+        ok[i] = point_time(g, a, &c, label, -1, &t[i], &m[i]);
         failed |= !ok[i];
     }
     snprintf(exp_name, sizeof exp_name, "offset_%s", TYPE_NAME[type]);
@@ -249,11 +253,9 @@ static int experiment_offsets(const gpu_info_t *g, const args_t *a, const sweep_
     if (ok[0]) ref = stats_gbs(bytes, t[0].median_ms);
     for (i = 0; i < s->offsets.n; i++) {
         snprintf(label, sizeof label, "%s o=%d", TYPE_NAME[type], s->offsets.v[i]);
-        if (!ok[i]) {
-            report_row_failed(label);
-            continue;
-        }
-        report_row(label, &t[i], bytes, ref > 0 ? 100.0 * stats_gbs(bytes, t[i].median_ms) / ref : NAN);
+        point_row(label, ok[i], &t[i], bytes, ok[i] && ref > 0 ? 100.0 * stats_gbs(bytes, t[i].median_ms) / ref : NAN,
+                  &m[i], point_total(OS_OFFSET, s->offsets.v[i], c.n));
+        if (!ok[i]) continue;
         if (i > 0 && ref > 0) {
             double r = stats_gbs(bytes, t[i].median_ms) / ref;
             if (r < lo) { lo = r; worst = s->offsets.v[i]; }
@@ -304,8 +306,9 @@ static void say_model(const sweep_t *s)
 /* Experiment 3: the stride sweep for one element type. */
 static int experiment_strides(const gpu_info_t *g, const args_t *a, const sweep_t *s, int type)
 {
-    point_t c = {s->buf, s->useful / ELEM[type], OS_STRIDE, type, 1, s->block};
+    point_t c = {s->buf, s->useful / ELEM[type], OS_STRIDE, type, 1, dim3(s->block)};
     timing_t t[ARGS_LIST_MAX];
+    mismatch_t m[ARGS_LIST_MAX];
     int ok[ARGS_LIST_MAX], i, failed = 0, holds_to = -1, broke = 0, last = -1;
     double bytes = 2.0 * (double)c.n * ELEM[type], s1 = 0.0, model[ARGS_LIST_MAX];
     char label[64], title[160], exp_name[32], take[400];
@@ -313,7 +316,7 @@ static int experiment_strides(const gpu_info_t *g, const args_t *a, const sweep_
     for (i = 0; i < s->strides.n; i++) {
         c.param = s->strides.v[i];
         snprintf(label, sizeof label, "%s s=%d", TYPE_NAME[type], c.param);
-        ok[i] = measure_point(g, a, &c, label, -1, &t[i]);
+        ok[i] = point_time(g, a, &c, label, -1, &t[i], &m[i]);
         failed |= !ok[i];
         if (ok[i] && c.param == 1) s1 = stats_gbs(bytes, t[i].median_ms);
     }
@@ -326,11 +329,8 @@ static int experiment_strides(const gpu_info_t *g, const args_t *a, const sweep_
         model[i] = s->d2d / os_dram_per_useful(ELEM[type], s->strides.v[i], s->fetch);
         if (s1 > 0 && s1 < model[i]) model[i] = s1;
         snprintf(label, sizeof label, "%s s=%d", TYPE_NAME[type], s->strides.v[i]);
-        if (!ok[i]) {
-            report_row_failed(label);
-            continue;
-        }
-        report_row(label, &t[i], bytes, model[i]);
+        point_row(label, ok[i], &t[i], bytes, model[i], &m[i], point_total(OS_STRIDE, s->strides.v[i], c.n));
+        if (!ok[i]) continue;
         gbs = stats_gbs(bytes, t[i].median_ms);
         if (!broke && fabs(gbs / model[i] - 1.0) <= 0.15) holds_to = s->strides.v[i];
         else broke = 1;
@@ -411,9 +411,16 @@ int main(int argc, char **argv)
     if (l2_fetch && l2_fetch != 32 && l2_fetch != 64 && l2_fetch != 128)
         args_reject("bad --l2-fetch '%s': expected 32, 64 or 128", args_raw_value(argc, argv, "--l2-fetch"));
     s.block = a.bx ? a.bx : 256;
-    if (a.nx && (size_t)a.nx / (size_t)s.block >= (size_t)INT32_MAX)   /* the float points' blocks must fit gridDim.x */
-        args_reject("bad --block '%s': %ld floats need more than 2^31 - 1 blocks of %d threads",
-                    args_raw_value(argc, argv, "--block"), (long)a.nx, s.block);
+    /* the float points' blocks must fit gridDim.x; the message names what was typed (--size, and the
+     * --block when one was given) */
+    if (a.nx && (size_t)a.nx / (size_t)s.block >= (size_t)INT32_MAX) {
+        if (a.bx)
+            args_reject("bad --size '%s' with --block '%s': %ld floats need more than 2^31 - 1 blocks of %d threads",
+                        args_raw_value(argc, argv, "--size"), args_raw_value(argc, argv, "--block"), (long)a.nx,
+                        s.block);
+        args_reject("bad --size '%s': %ld floats need more than 2^31 - 1 blocks of %d threads (the default --block "
+                    "256; a larger --block needs fewer)", args_raw_value(argc, argv, "--size"), (long)a.nx, s.block);
+    }
     report_init("03_offset_stride", a.csv);
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 03 - offset and stride: misaligned starts cost little, strides cost whole sectors", &a);

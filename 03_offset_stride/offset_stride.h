@@ -1,13 +1,45 @@
 /* Lesson 03: the host-side logic of offset_stride.cu, in a header so that tests/test_offset_stride.c
- * can check it without a GPU: which elements a kernel touches and how the check of one launch is
- * set up (stream_run.h compares the whole buffer on the GPU), and the byte arithmetic of the model.
- * Plain C99. */
+ * can check it without a GPU: which elements a kernel touches and what the buffer must hold after
+ * it (incr_check.cuh compares the whole buffer on the GPU with incr_expected), and the byte
+ * arithmetic of the model.  Plain C99; incr_touched and incr_expected are device code too, so the
+ * host tests check the very rule the GPU applies. */
 #ifndef OFFSET_STRIDE_H
 #define OFFSET_STRIDE_H
 
 #include <stddef.h>
 #include <stdint.h>
-#include "stream_run.h"
+#include "rng.h"
+
+/* ---- in-place increments, every value checked ------------------------------------------------ */
+
+/* A device buffer of `elems` elements -- `comps` floats each (1: float, 4: float4), or with f64 one
+ * double -- holds rng_float(seed, v) at value v = element * comps + component before the launch
+ * (incr_fill).  The kernel must add 1 to every value of the elements first + k * step, k < count,
+ * and leave every other value as it was. */
+typedef struct {
+    void *buf;
+    size_t elems;
+    int comps, f64;
+    size_t first, step, count;
+    uint64_t seed;
+} incr_check_t;
+
+/* Is element j one the kernel adds 1 to? */
+static inline RNG_HD int incr_touched(size_t j, size_t first, size_t step, size_t count)
+{
+    size_t d = j - first;
+    return j >= first && d % step == 0 && d / step < count;
+}
+
+/* The value v (a float, or a double with f64) must hold after the launch.  rng_float's values lie on
+ * a grid of 2^-23 in [-1, 1), so value + 1 is exact in float: the comparison is equality. */
+static inline RNG_HD double incr_expected(incr_check_t ic, size_t v)
+{
+    size_t j = ic.f64 ? v : v / (size_t)ic.comps;
+    return (double)rng_float(ic.seed, (uint64_t)v) + (incr_touched(j, ic.first, ic.step, ic.count) ? 1.0 : 0.0);
+}
+
+/* ---- the offset and stride points ------------------------------------------------------------ */
 
 enum { OS_OFFSET = 0, OS_STRIDE = 1 };
 

@@ -1,5 +1,5 @@
-/* Host unit tests of lesson 03's logic (offset_stride.h) and of the check every point passes
- * (stream_run.h's incr_expected, the rule the GPU comparison applies).  Plain C99. */
+/* Host unit tests of lesson 03's logic (offset_stride.h), including the check every point passes
+ * (incr_expected, the rule the GPU comparison of incr_check.cuh applies).  Plain C99. */
 #include "offset_stride.h"
 #include "tests/unit.h"
 
@@ -46,7 +46,7 @@ static void test_warp_sectors(void)
     EXPECT(os_warp_sectors(4, 0, 3) == 12);   /* 32 floats 12 bytes apart span 384 bytes */
 }
 
-/* A CPU simulation of one launch on a buffer filled as check_increment fills it.  skip: an element
+/* A CPU simulation of one launch on a buffer filled as incr_fill fills it.  skip: an element
  * the simulated kernel leaves alone (or (size_t)-1 for none). */
 static void simulate(int kind, int param, size_t n, float *buf, size_t total, uint64_t seed, int comps, size_t skip)
 {
@@ -61,7 +61,7 @@ static void simulate(int kind, int param, size_t n, float *buf, size_t total, ui
     }
 }
 
-/* What the GPU comparison (stream_run.cu) does, on the host: every value against incr_expected.
+/* What the GPU comparison (incr_check.cuh) does, on the host: every value against incr_expected.
  * Returns how many differ; *first_elem: the element of the first. */
 static size_t compare_all(incr_check_t ic, const void *vals, size_t *first_elem)
 {
