@@ -3,7 +3,7 @@
 #define WARP_CUH
 
 /* Sum of v over the 32 lanes of a full warp, every lane gets the result.  The butterfly order
- * (offsets 16, 8, 4, 2, 1) is fixed, so cpu_warp_sums_f32() (verify.h) reproduces it bit for bit.
+ * (offsets 16, 8, 4, 2, 1) is fixed, so cpu_warp_sums_f32() (01_dram_burst/warp_sums.h) reproduces it bit for bit.
  * All 32 lanes must call it: launch blocks whose size is a multiple of 32 and let lanes with
  * nothing to add pass 0. */
 static __device__ __forceinline__ float warp_sum_xor(float v)
