@@ -349,7 +349,13 @@ handout_test() {
 
 # shellcheck source=lessons.sh
 . "$COMMON/lessons.sh"
-if [ $# -eq 0 ]; then
+# --course-only: the course-wide tests alone (build rules, library GPU tests, handout, documented
+# commands, figures), without each lesson's: a GPU session can then run the lessons in parts.
+if [ "${1:-}" = --course-only ]; then
+    results_check --summary
+    set --
+    roottest=1
+elif [ $# -eq 0 ]; then
     results_check --summary
     set -- $(course_lesson_dirs "$ROOT")
     roottest=1
@@ -420,7 +426,7 @@ figures() {
     done <"$LOG/figures"
     [ "$rc" = 0 ] || grep -q '^FAIL  ' "$LOG/figures" || bad "figures: test_figures.sh exited $rc"
 }
-figures "$@" ${roottest:+"$ROOT"}
+if [ "${roottest:-0}" = 1 ] && [ $# -eq 0 ]; then figures $(course_lesson_dirs "$ROOT") "$ROOT"; else figures "$@" ${roottest:+"$ROOT"}; fi
 
 # ---- the two memory systems (root README): table and chart are what compare_gpus.py makes ------
 gpus_section() {
