@@ -35,9 +35,14 @@ void check_cuda_fail(cudaError_t err, const char *call, const char *file, int li
             cudaGetErrorString(err));
     if (faults_are_wrong && kernel_fault(err)) {
         fflush(stderr);
-        printf("VERDICT: wrong: a kernel faulted (%s: %s), most likely %s; compute-sanitizer names the access: "
-               "COURSE_CHECKER_CHILD=1 compute-sanitizer ./student --check --quick\n",
-               cudaGetErrorName(err), cudaGetErrorString(err), faults_are_wrong);
+        if (err == cudaErrorIllegalInstruction)   /* a __trap: one of the course's checks inside a kernel */
+            printf("VERDICT: wrong: a kernel stopped itself (%s), most likely %s: a check of the course's helpers "
+                   "failed, e.g. warp_sum_xor called by fewer than 32 lanes of a warp (a lane returned early)\n",
+                   cudaGetErrorName(err), faults_are_wrong);
+        else
+            printf("VERDICT: wrong: a kernel faulted (%s: %s), most likely %s; compute-sanitizer names the access: "
+                   "COURSE_CHECKER_CHILD=1 compute-sanitizer ./student --check --quick\n",
+                   cudaGetErrorName(err), cudaGetErrorString(err), faults_are_wrong);
         exit(EXIT_VERIFY);
     }
     if (err == cudaErrorNoKernelImageForDevice || err == cudaErrorInvalidDeviceFunction ||

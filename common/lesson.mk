@@ -51,7 +51,13 @@ $(BUILD):
 	@mkdir -p $@
 
 $(BUILD)/%.o: %.cu | $(BUILD)
-	$(NVCC) $(COURSE_NVCCFLAGS) $(NVCCFLAGS) -c $< -o $@
+	$(NVCC) $(COURSE_NVCCFLAGS) $(NVCCFLAGS) $(CHECKED_BUILD) -c $< -o $@
+
+# The student's kernel (and the reference's, and the corpus's) are built with the course's helpers
+# checking how they are called: warp_sum_xor stops a kernel whose lanes did not all call it
+# (common/warp.cuh).  The lessons' own programs are built without, as they are timed.
+CHECKED_BUILD =
+$(BUILD)/exercise.o $(BUILD)/solution.o $(BUILD)/wrong/%.o: CHECKED_BUILD = -DCOURSE_CHECK_WHOLE_WARP
 
 # Warnings in a student's own exercise.cu are shown without stopping the build (make test sets
 # EXERCISE_WERROR=1 to hold the reference solution and the skeleton to the course's standard).
@@ -81,7 +87,7 @@ $(BUILD)/wrong:
 	@mkdir -p $@
 $(BUILD)/wrong/%.o: WERROR = 0
 $(BUILD)/wrong/%.o: tests/wrong/%.cu | $(BUILD)/wrong
-	$(NVCC) $(COURSE_NVCCFLAGS) $(NVCCFLAGS) -I. -c $< -o $@
+	$(NVCC) $(COURSE_NVCCFLAGS) $(NVCCFLAGS) $(CHECKED_BUILD) -I. -c $< -o $@
 $(BUILD)/wrong/%: $(BUILD)/wrong/%.o $(BUILD)/exercise_check.o $(LIB) $(BUILD)/linked
 	$(NVCC) $(COURSE_LDFLAGS) $(LDFLAGS) $< $(BUILD)/exercise_check.o $(LIB) -o $@ $(LDLIBS)
 wrong: $(addprefix $(BUILD)/wrong/,$(WRONG))
