@@ -114,15 +114,11 @@ int main(int argc, char **argv)
         "Lesson 07, part 2: shared-memory tiles for reuse. The matrix product C = A x B (FP32, row-major),\n"
         "naive (lesson 02's matmul_x_along_row: one element per thread, everything from global memory) against\n"
         "shared-memory tiles of T x T = 8x8, 16x16 and 32x32, each verified against a double-precision reference.";
-    static gemm_size_args_t size;   /* --mnk, --m, --n, --k: the options point into it while the program runs */
     args_t a;
     gpu_info_t g;
     int M, N, K, failed;
 
-    gemm_size_args_init(&size);
-    args_without("--block");   /* every kernel's block is its row's; --mnk, --m, --n, --k size the product */
-    args_parse_or_exit(argc, argv, &a, summary, NULL, size.opts, GEMM_SIZE_NOPTS);
-    gemm_size_resolve(&size, a.quick, &M, &N, &K);
+    gemm_args_or_exit(argc, argv, &a, summary, &M, &N, &K);   /* --mnk, --m, --n, --k; no --block: each kernel fixes its own */
     report_init("07_shared_tiled", a.csv);
 
     gpu_init(&g);

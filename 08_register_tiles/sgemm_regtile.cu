@@ -164,16 +164,12 @@ int main(int argc, char **argv)
         "computing a block of C from register fragments: 64x64 tiles with 4x4 per thread, 128x128 tiles with\n"
         "float4 loads, and the same double-buffered, against cublasSgemm (TF32 off). Reports GFLOP/s, % of the\n"
         "FP32 peak and % of cuBLAS; every kernel verified against a double-precision reference.";
-    static gemm_size_args_t size;   /* --mnk, --m, --n, --k: the options point into it while the program runs */
     args_t a;
     gpu_info_t g;
     int M, N, K, ok[NKERNELS], failed;
     double gf[NKERNELS];
 
-    gemm_size_args_init(&size);
-    args_without("--block");   /* every kernel fixes its own block; --mnk/--m/--n/--k size the product */
-    args_parse_or_exit(argc, argv, &a, summary, NULL, size.opts, GEMM_SIZE_NOPTS);
-    gemm_size_resolve(&size, a.quick, &M, &N, &K);
+    gemm_args_or_exit(argc, argv, &a, summary, &M, &N, &K);   /* --mnk, --m, --n, --k; no --block: each kernel fixes its own */
     report_init("08_register_tiles", a.csv);
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 08, part 2 - register-tiled SGEMM against cuBLAS", &a);

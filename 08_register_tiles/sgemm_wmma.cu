@@ -251,15 +251,11 @@ int main(int argc, char **argv)
         "shared memory), against cublasGemmEx (FP16 in, FP32 sums, Tensor Cores) and cublasSgemm (FP32).\n"
         "Reports GFLOP/s, % of cublasGemmEx, and the error each result makes against the exact product of\n"
         "the original float inputs; every kernel verified against a double-precision reference.";
-    static gemm_size_args_t size;   /* --mnk, --m, --n, --k: the options point into it while the program runs */
     args_t a;
     gpu_info_t g;
     int M, N, K, failed;
 
-    gemm_size_args_init(&size);
-    args_without("--block");   /* every kernel fixes its own block; --mnk/--m/--n/--k size the product */
-    args_parse_or_exit(argc, argv, &a, summary, NULL, size.opts, GEMM_SIZE_NOPTS);
-    gemm_size_resolve(&size, a.quick, &M, &N, &K);
+    gemm_args_or_exit(argc, argv, &a, summary, &M, &N, &K);   /* --mnk, --m, --n, --k; no --block: each kernel fixes its own */
     report_init("08_register_tiles", a.csv);
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 08, part 3 - Tensor Cores: WMMA (half in, float sums) against cuBLAS", &a);

@@ -77,10 +77,6 @@ void args_size_forms(int forms);
 void args_parse_or_exit(int argc, char **argv, args_t *a, const char *summary,
                         const char *size_help, const lesson_opt_t *opts, int nopts);
 
-/* 1 when --dry-run was given to the last args_parse (or args_parse_or_exit): the arguments and the
- * program's own checks of them are all that runs (gpu_init exits 0 before the first CUDA call). */
-int args_dry_run(void);
-
 /* The value of the last `opt` on the command line, exactly as typed ("--opt V" or "--opt=V"), or
  * "?" when opt is not there: for an error found after parsing (args_reject) to quote the value as
  * the user gave it. */

@@ -1,5 +1,6 @@
 /* CPU matrix-product reference (see cpu_gemm.h). */
 #include "cpu_gemm.h"
+#include "tests/internal.h"
 #include "rng.h"
 
 #include <math.h>

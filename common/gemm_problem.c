@@ -23,6 +23,15 @@ void gemm_size_resolve(const gemm_size_args_t *s, int quick, int *M, int *N, int
     *K = s->k ? s->k : def;
 }
 
+void gemm_args_or_exit(int argc, char **argv, args_t *a, const char *summary, int *M, int *N, int *K)
+{
+    static gemm_size_args_t size;   /* the options point into it for as long as the program runs */
+    gemm_size_args_init(&size);
+    args_without("--block");
+    args_parse_or_exit(argc, argv, a, summary, NULL, size.opts, GEMM_SIZE_NOPTS);
+    gemm_size_resolve(&size, a->quick, M, N, K);
+}
+
 size_t gemm_sample(int M, int N, int K)
 {
     return (double)M * N * K <= GEMM_FULL_CHECK_MACS ? 0 : GEMM_SAMPLE;

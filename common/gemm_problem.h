@@ -39,26 +39,17 @@ extern "C" {
 /* Per dimension: a product of two dimensions stays below 2^31 (the kernels index with int), and
  * a grid of one block per row or column stays below gridDim.y's 65535. */
 #define GEMM_DIM_MAX 16384
-#define GEMM_SIZE_NOPTS 4
 
-typedef struct {
-    int mnk, m, n, k;                      /* as given; 0 = not given */
-    lesson_opt_t opts[GEMM_SIZE_NOPTS];    /* --mnk --m --n --k, each writing its field above */
-} gemm_size_args_t;
-
-/* Fills s->opts for args_parse_or_exit(..., s->opts, GEMM_SIZE_NOPTS).  They point into *s, so s
- * must not be copied or go out of scope while they are used (args_reject prints them again). */
-void gemm_size_args_init(gemm_size_args_t *s);
-
-/* M, N, K: --m, --n, --k where given, otherwise --mnk, otherwise 4096 (1024 with --quick). */
-void gemm_size_resolve(const gemm_size_args_t *s, int quick, int *M, int *N, int *K);
+/* The start of an SGEMM program's main: --mnk, --m, --n, --k (no --size, no --block: the kernels fix
+ * their blocks) with args_parse_or_exit (usage and exit 0 on --help, exit 2 on an error), then M, N, K:
+ * --m, --n, --k where given, otherwise --mnk, otherwise 4096 (1024 with --quick). */
+void gemm_args_or_exit(int argc, char **argv, args_t *a, const char *summary, int *M, int *N, int *K);
 
 /* ---- how much of C the CPU compares (plain C) ------------------------------------------------- */
 
 /* The GPU compares every element at every size (above).  The CPU compares every element of products
- * up to GEMM_FULL_CHECK_MACS multiply-adds, of larger ones the four corners and GEMM_SAMPLE
+ * up to 2^28 multiply-adds (GEMM_FULL_CHECK_MACS), of larger ones the four corners and GEMM_SAMPLE
  * elements (its double-precision reference would take seconds to minutes). */
-#define GEMM_FULL_CHECK_MACS ((double)(1 << 28))
 #define GEMM_SAMPLE 4096
 
 /* verify_gemm_f32's `sample` for this product: 0 (every element) or GEMM_SAMPLE. */

@@ -70,10 +70,6 @@ void gpu_fill_random_f32(float *d, size_t n, uint64_t seed);
 /* Should timed launches of a kernel touching ws_bytes be preceded by an L2 flush? */
 int gpu_flush_wanted(const gpu_info_t *g, const args_t *a, size_t ws_bytes);
 
-/* Evicts everything from the L2 (reads a buffer twice its size), so that the next kernel finds
- * its data in DRAM: bench.h does it before each timed launch when asked to flush. */
-void gpu_l2_flush(void);
-
 /* The copy ceiling: cudaMemcpy device-to-device of `bytes` from src to dst, timed like a kernel;
  * returns GB/s counting bytes read plus bytes written (2 x bytes), and the timing in *t if t is
  * not NULL (so the lesson can show it as a table row). */

@@ -8,15 +8,12 @@
 /* ceil(n / per_block): blocks of per_block items that cover n items. */
 static inline unsigned div_up(size_t n, unsigned per_block) { return (unsigned)((n + per_block - 1) / per_block); }
 
-/* The hardware caps gridDim.y (and z) at 65535. */
-#define GRID_Y_MAX 65535u
-
-/* ceil(fast / block.x) blocks across, ceil(slow / block.y) down but at most GRID_Y_MAX: a kernel
+/* ceil(fast / block.x) blocks across, ceil(slow / block.y) down but at most 65535 (the cap on gridDim.y): a kernel
  * launched on it loops its slow index in steps of gridDim.y * blockDim.y. */
 static inline dim3 grid_2d(unsigned fast, unsigned slow, dim3 block)
 {
     unsigned gy = div_up(slow, block.y);
-    return dim3(div_up(fast, block.x), gy < GRID_Y_MAX ? gy : GRID_Y_MAX, 1);
+    return dim3(div_up(fast, block.x), gy < 65535u ? gy : 65535u, 1);   /* the hardware's cap on gridDim.y */
 }
 
 #endif

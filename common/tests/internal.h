@@ -26,6 +26,9 @@ extern "C" {
 #define ARGS_MAX_WARMUP 10000
 
 enum { ARGS_OK = 0, ARGS_HELP = 1, ARGS_ERROR = -1 };
+/* 1 when --dry-run was given to the last args_parse (or args_parse_or_exit): the arguments and the
+ * program's own checks of them are all that runs (gpu_init exits 0 before the first CUDA call). */
+int args_dry_run(void);
 void args_defaults(args_t *a);
 
 /* Parses argv into *a and the lesson options.  Returns ARGS_OK, ARGS_HELP (--help or -h anywhere)
@@ -77,6 +80,10 @@ void cpu_transpose_f32(const float *in, float *out, int nx, int ny);
 void report_bar(double pct, char *buf, size_t len);
 
 /* ---- gpu.cu ---- */
+/* Evicts everything from the L2 (reads a buffer twice its size), so that the next kernel finds
+ * its data in DRAM: bench.h does it before each timed launch when asked to flush. */
+void gpu_l2_flush(void);
+
 /* From now on a fault inside a kernel (illegal or misaligned address, ...) ends the program with the
  * verdict `wrong` and exit 1 instead of exit 4: an exercise checker's (checker_start), where the
  * student's kernel is the likely cause. */
@@ -88,7 +95,39 @@ size_t guarded_guard_bytes(size_t bytes);
 /* Frees the guard check's scratch memory (gpu_finish calls it). */
 void bench_free_scratch(void);
 
-/* ---- gemm_problem.c ---- */
+/* ---- cpu_gemm.c ---- */
+/* The error bound used to accept a float result: |got - exact| <= cpu_gemm_tolerance(K) x
+ * sum_k |a_ik b_kj|, where
+ *     cpu_gemm_tolerance(K) = min(K, 4 sqrt(K)) x 2^-23.
+ * Short sums (K <= 16) get K x 2^-23, twice the worst case of K roundings (2^-24 each) of a float
+ * sum in any order: there a Tensor Core's truncating block sums can come close to the worst case.
+ * Long sums get 4 sqrt(K) x 2^-23 = 8 sqrt(K) x 2^-24.  Rounding errors of random sign add up like
+ * a random walk, and 8 sqrt(K) is the probabilistic bound of Higham and Mary (SIAM J. Sci.
+ * Comput. 41(5), 2019) with lambda = 8: if rounding errors are independent and of mean zero, an
+ * inner product of K <= 16384 terms exceeds it with probability below 2K exp(-32) < 5e-10,
+ * whatever the signs of its terms; on the course's inputs (random signs in [-1, 1)) the errors
+ * stay orders of magnitude below it.  It is tight enough to catch one dropped k-term: at K = 4096
+ * it is 3.1e-5 of sum_k |a_ik b_kj| (about 1024 there), 0.031, while one term |a_ik b_kj| averages
+ * 0.25 and exceeds 0.031 six times in seven (the bound K x 2^-23 of earlier versions was 0.5). */
+double cpu_gemm_tolerance(int K);
+
+/* ---- gemm_problem.c: the CPU's full-check limit, and the pieces of gemm_args_or_exit ---- */
+#define GEMM_FULL_CHECK_MACS ((double)(1 << 28))
+
+#define GEMM_SIZE_NOPTS 4
+
+typedef struct {
+    int mnk, m, n, k;                      /* as given; 0 = not given */
+    lesson_opt_t opts[GEMM_SIZE_NOPTS];    /* --mnk --m --n --k, each writing its field above */
+} gemm_size_args_t;
+
+/* Fills s->opts for args_parse_or_exit(..., s->opts, GEMM_SIZE_NOPTS).  They point into *s, so s
+ * must not be copied or go out of scope while they are used (args_reject prints them again). */
+void gemm_size_args_init(gemm_size_args_t *s);
+
+/* M, N, K: --m, --n, --k where given, otherwise --mnk, otherwise 4096 (1024 with --quick). */
+void gemm_size_resolve(const gemm_size_args_t *s, int quick, int *M, int *N, int *K);
+
 /* FP32 lanes (FMA units) per SM by compute capability: Volta, Turing and the A100 (8.0) have 64;
  * GA10x/AD10x (8.6, 8.7, 8.9), Hopper (9.0) and Blackwell (10.x, 12.x) have 128.  Plain C. */
 int gemm_fp32_lanes_per_sm(int major, int minor);

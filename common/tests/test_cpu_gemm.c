@@ -1,6 +1,7 @@
 /* Unit tests of the CPU matrix-product reference (cpu_gemm.h). */
 #include "cpu_gemm.h"
 #include "rng.h"
+#include "tests/internal.h"
 
 #include <math.h>
 #include <stdio.h>
