@@ -423,7 +423,7 @@ int main(int argc, char **argv)
     }
     report_init("03_offset_stride", a.csv);
     gpu_init(&g);
-    gpu_print_header(&g, "Lesson 03 - offset and stride: misaligned starts cost little, strides cost whole sectors", &a);
+    gpu_print_header(&g, "Lesson 03 - offset and stride: a warp's addresses shifted and spread apart", &a);
     if (a.check) return run_checks(&a);
 
     if (l2_fetch) CHECK(cudaDeviceSetLimit(cudaLimitMaxL2FetchGranularity, (size_t)l2_fetch));

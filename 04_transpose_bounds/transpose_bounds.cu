@@ -22,7 +22,7 @@
 
 /* The program's --help summary. */
 static const char SUMMARY[] =
-    "Lesson 04: bounds of a transpose. Times copyRow and copyCol, the source's upper and lower bounds,\n"
+    "Lesson 04: bytes in flight. Times copyRow and copyCol (the bounds a transpose is often said to lie between),\n"
     "then float4 copies with more bytes in flight per thread against cudaMemcpy and the theoretical peak.";
 
 /* ---- the table rows ------------------------------------------------------------------------- */
@@ -122,8 +122,8 @@ static int experiment_bounds(run_t *r, timing_t *t_row, int *row_ok)
     col_ok = trow_measure(&r->b, &COPY_COL, r->block, NAN, &t_col);
     if (*row_ok && col_ok) {
         snprintf(take, sizeof take,
-                 "copyCol runs at %.0f%% of copyRow: Tan Sheng's bandwidth chapter would expect any transpose of this matrix "
-                 "between %.0f and %.0f GB/s.",
+                 "copyCol runs at %.0f%% of copyRow: if these two were the bounds, every transpose of this matrix "
+                 "would run between %.0f and %.0f GB/s.",
                  100.0 * t_row->median_ms / t_col.median_ms, stats_gbs(r->b.bytes, t_col.median_ms),
                  stats_gbs(r->b.bytes, t_row->median_ms));
         report_end(take);
@@ -189,7 +189,7 @@ int main(int argc, char **argv)
     tmatrix_size_or_exit(&a, &nx, &ny);
     report_init("04_transpose_bounds", a.csv);
     gpu_init(&g);
-    gpu_print_header(&g, "Lesson 04 - the bounds of a transpose, and the one that is real", &a);
+    gpu_print_header(&g, "Lesson 04 - bytes in flight: copyRow, copyCol and the copy ceiling", &a);
     if (a.check) return run_checks(&a);
 
     bytes = (size_t)nx * ny * sizeof(float);

@@ -121,7 +121,7 @@ static int experiment_sides(run_t *r, dim3 b)
         report_say("    %-9s load %4.1f  store %4.1f\n", ks[i]->row.label, w[i].ld, w[i].st);
     }
     report_say("  NaiveRow's stores: a warp writes 32 x 4 = 128 useful bytes into %.0f sectors of 32 bytes:\n"
-               "  %.1f%% of the bytes moved are useful (Anluo8's transpose study: \"write efficiency 12.5%%\").\n",
+               "  %.1f%% of the bytes moved are useful.\n",
                w[2].st, 100.0 * 128.0 / (32.0 * w[2].st));
     report_say("  Each matrix is %.0f MiB, the L2 %.0f MiB: the output %s the L2.\n", mib, l2,
                mib <= l2 ? "fits in" : "does not fit in");
@@ -177,7 +177,7 @@ static int experiment_shapes(run_t *r)
         dim3 b0 = SHAPES[best[0]], b1 = SHAPES[best[1]];
         snprintf(take, sizeof take,
                  "fastest NaiveRow: %ux%u (%.0f GB/s, %.0f sectors/warp); fastest NaiveCol: %ux%u (%.0f GB/s, "
-                 "%.0f sectors/warp). Tan Sheng's best NaiveCol was 32x16, Anluo8's best naive shape 8x8.",
+                 "%.0f sectors/warp).",
                  b0.x, b0.y, best_gbs[0], sectors_per_warp(r, KIND_NAIVE_ROW, b0), b1.x, b1.y, best_gbs[1],
                  sectors_per_warp(r, KIND_NAIVE_COL, b1));
         report_end(take);
@@ -241,7 +241,7 @@ int main(int argc, char **argv)
     dim3 b;
 
     args_parse_or_exit(argc, argv, &a, SUMMARY,
-                       TMATRIX_SIZE_HELP "\n                  (the source's matrix: --size 2048x512)",
+                       TMATRIX_SIZE_HELP "\n                  (lesson 05's In depth also runs --size 2048x512)",
                        NULL, 0);
     tmatrix_size_or_exit(&a, &nx, &ny);
     report_init("05_transpose_naive", a.csv);
