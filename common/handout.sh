@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make handout: the students' copy of the course, as a tarball: every file git tracks, less what
-# answers the exercises -- the reference solutions (*/solution.cu), the instructors' pages
+# answers the exercises -- the reference solutions (*/solution.cu), the checkers' corpora of wrong
+# solutions (*/tests/wrong/: each is a solution with one mistake), the instructors' pages
 # (TEACHING.md, teaching/) and the answer runs (results/*/answers/) -- and less the course's own CI
 # (.ci/).  The copy builds as the course does; `make exercise` checks the student's exercise.cu;
 # `make check` and `make test` skip the solution they do not have.
@@ -28,7 +29,7 @@ stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir "$stage/$name"
 # the tracked files as they are in the working tree (uncommitted edits included), less the answers
-git -C "$ROOT" ls-files -z | grep -zvE '(^|/)solution\.cu$|^TEACHING\.md$|^teaching/|^results/[^/]+/answers/|^\.ci/' |
+git -C "$ROOT" ls-files -z | grep -zvE '(^|/)solution\.cu$|(^|/)tests/wrong/|^TEACHING\.md$|^teaching/|^results/[^/]+/answers/|^\.ci/' |
     (cd "$ROOT" && while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done) |
     (cd "$ROOT" && xargs -0 -r cp --parents -t "$stage/$name")
 cat >"$stage/$name/HANDOUT.md" <<'TXT'
@@ -40,4 +41,4 @@ nowhere. Everything else is here: `make`, `make run`, `make exercise` (your exer
 timed), `make check`, `make test`.
 TXT
 tar -czf "$out" -C "$stage" "$name"
-echo "wrote $out ($(tar -tzf "$out" | grep -c -v '/$') files; no solution.cu, TEACHING.md or teaching/)"
+echo "wrote $out ($(tar -tzf "$out" | grep -c -v '/$') files; no solution.cu, tests/wrong/, TEACHING.md or teaching/)"

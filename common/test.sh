@@ -320,9 +320,9 @@ handout_test() {
     tmpd=$(mktemp -d)
     rc=$(run make --no-print-directory -C "$ROOT" handout HANDOUT="$tmpd/h.tar.gz")
     if [ "$rc" != 0 ]; then bad "handout: make handout (exit $rc: $(head -1 "$LOG/err"))"; rm -rf "$tmpd"; return; fi
-    leaks=$(tar -tzf "$tmpd/h.tar.gz" | grep -E '/solution\.cu$|/TEACHING\.md$|/teaching/|/answers/' | head -3)
+    leaks=$(tar -tzf "$tmpd/h.tar.gz" | grep -E '/solution\.cu$|/tests/wrong/|/TEACHING\.md$|/teaching/|/answers/' | head -3)
     if [ -z "$leaks" ] && [ "$(tar -tzf "$tmpd/h.tar.gz" | grep -c '/exercise\.cu$')" -ge 8 ]; then
-        ok "handout: the students' tarball has every exercise and no solution.cu, TEACHING.md or teaching/"
+        ok "handout: the students' tarball has every exercise and no solution.cu, tests/wrong/, TEACHING.md or teaching/"
     else bad "handout: the students' tarball holds answers or lacks exercises (${leaks:-exercise.cu missing})"; fi
     tar -xzf "$tmpd/h.tar.gz" -C "$tmpd"
     echo "== building the students' copy (make handout, then make -j2 in it) ..."
