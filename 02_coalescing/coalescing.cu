@@ -35,11 +35,11 @@ typedef void (*strips_launch_t)(float *out, const float *m, int rows, int cols, 
 typedef struct {
     const char *label;
     strips_launch_t launch;
-    int by_rows;   /* 1: a strip of a row per thread (sum_row_strips); 0: of a column */
+    int by_rows;   /* 1: a strip of a row per thread (lanes a row apart); 0: of a column (lanes adjacent) */
 } strips_row_t;
 
-static const strips_row_t COL_STRIPS = {"sum_col_strips", launch_sum_col_strips, 0};
-static const strips_row_t ROW_STRIPS = {"sum_row_strips", launch_sum_row_strips, 1};
+static const strips_row_t STRIPS_LANES_ADJACENT = {"sum_strips_lanes_adjacent", launch_sum_strips_lanes_adjacent, 0};
+static const strips_row_t STRIPS_LANES_ROWS_APART = {"sum_strips_lanes_rows_apart", launch_sum_strips_lanes_rows_apart, 1};
 static const trow_t COPY_ROW = {"copyRow", launch_copy_row, TMATRIX_COPY};
 static const trow_t COPY_COL = {"copyCol", launch_copy_col, TMATRIX_COPY};
 
@@ -203,7 +203,7 @@ static void check_saxpy_at(size_t n, dim3 block, uint64_t seed, check_tally_t *t
  * the input (trow_check); the guards of the input and the output checked after every launch. */
 static void check_matrix(int rows, int cols, dim3 block, const args_t *a, check_tally_t *t)
 {
-    static const strips_row_t *const strips[2] = {&ROW_STRIPS, &COL_STRIPS};
+    static const strips_row_t *const strips[2] = {&STRIPS_LANES_ROWS_APART, &STRIPS_LANES_ADJACENT};
     rows_cols_t x;
     char size[80];
     int k;
@@ -334,15 +334,17 @@ static int experiment_rows_cols(const gpu_info_t *g, const args_t *a, int rows, 
                SUM_STRIP, x.nr, x.nc);
     flush = gpu_flush_wanted(g, a, n * sizeof(float));
     report_begin("strip_sums", "  2a. Strip sums (GB/s = matrix read once + sums written):", NULL);
-    ok_col = strips_measure(&x, &COL_STRIPS, block1, flush, &t_col);
-    ok_row = strips_measure(&x, &ROW_STRIPS, block1, flush, &t_row);
+    ok_col = strips_measure(&x, &STRIPS_LANES_ADJACENT, block1, flush, &t_col);
+    ok_row = strips_measure(&x, &STRIPS_LANES_ROWS_APART, block1, flush, &t_row);
     if (t_row.median_ms >= t_col.median_ms)
         snprintf(take, sizeof take,
-                 "column strips (neighbour threads on neighbour columns) ran %.1fx faster than row strips "
-                 "(neighbour threads a row apart): same bytes, same adds.", t_row.median_ms / t_col.median_ms);
+                 "with the lanes adjacent (column strips: neighbour threads on neighbour columns) the sums ran "
+                 "%.1fx faster than with the lanes a row apart (row strips): same bytes, same adds.",
+                 t_row.median_ms / t_col.median_ms);
     else
         snprintf(take, sizeof take,
-                 "row strips ran %.1fx faster than column strips: the caches served the row walks (make profile).",
+                 "with the lanes a row apart (row strips) the sums ran %.1fx faster than with the lanes adjacent "
+                 "(column strips): the caches served the row walks (make profile).",
                  t_col.median_ms / t_row.median_ms);
     report_end(ok_row && ok_col ? take : NO_COMPARISON);
 

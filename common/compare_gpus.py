@@ -18,7 +18,7 @@ ROWS = [
     ("dram_burst", "peak", "copy_one_per_thread", "01 one-float copy kernel"),
     ("dram_burst", "gather", "gather S=32 B", "01 gather, 32-byte segments"),
     ("coalescing", "saxpy", "saxpy", "02 SAXPY"),
-    ("coalescing", "strip_sums", "sum_row_strips", "02 strip sums, strided"),
+    ("coalescing", "strip_sums", "sum_strips_lanes_rows_apart", "02 strip sums, lanes a row apart"),
     ("offset_stride", "stride_float", "float s=2", "03 stride 2 (float)"),
     ("offset_stride", "stride_float", "float s=8", "03 stride 8 (float)"),
     ("transpose_bounds", "bounds", "copyCol", "04 copyCol"),
