@@ -1,12 +1,14 @@
-/* Lesson 01: DRAM bursts and 32-byte sectors -- what a small scattered read costs.
+/* Lesson 01: DRAM bursts and 32-byte sectors -- what a partly used line costs.
  *
  * Experiment 1: where the theoretical peak comes from, and how close a copy gets to it.
- * Experiment 2: segment gather.  The same number of useful bytes is read as segments of S bytes
- * (S = 4 ... 512) scattered over memory.  Below some size every access costs about the same time
- * whatever it carries, so useful bandwidth falls with S.
- * Experiment 3: bytes or accesses?  The same segments (same bytes, same sectors) gathered in
- * sequential and in scattered order: if the order changes the time, what a small access costs is
- * its place in memory (DRAM row locality), not the bytes it moves.
+ * Experiment 2: one segment per line.  The first S bytes of every 128-byte line (S = 4 ... 128),
+ * the lines in order, copied out one float per thread.  The sector model predicts every row: a
+ * segment of fewer than 32 bytes still moves a whole 32-byte sector, so the useful bandwidth
+ * falls with S below 32 bytes; the table prints the model's GB/s beside the measurement.
+ * Experiment 3 (In depth; only with --order): bytes or accesses?  The same segments, copied by one
+ * kernel with the lines in sequential and in scattered order: same bytes, same sectors.  If the
+ * order changes the time, what a small access costs is its place in memory, not the bytes it
+ * moves.
  *
  * The kernels are in kernels.cuh; this file verifies, times and prints them. */
 #include "args.h"
@@ -18,22 +20,53 @@
 #include "rng.h"
 #include "stats.h"
 #include "verify.h"
-#include "warp_sums.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const int SEG_BYTES[] = {4, 8, 16, 32, 64, 128, 256, 512};
-#define NSEG ((int)(sizeof SEG_BYTES / sizeof SEG_BYTES[0]))
-/* Experiment 3's segment sizes: those below the knee of experiment 2, the knee, and the plateau's
- * last (the sequential order of 512-byte segments is a plain contiguous read). */
-static const int ORDER_SEG_BYTES[] = {4, 8, 16, 32, 64, 512};
-#define NORDER_SEG ((int)(sizeof ORDER_SEG_BYTES / sizeof ORDER_SEG_BYTES[0]))
-/* Experiment 3's orders, in the table's order; ORDER_NAMES[o] names ORDERS[o] */
-static const gather_order_t ORDERS[] = {GATHER_SEQUENTIAL, GATHER_SCATTERED};
-static const char *const ORDER_NAMES[] = {"sequential", "scattered"};
+/* ---- the rows ----------------------------------------------------------------------------- */
+
+/* Experiment 2: one kernel per segment size (kernels.cuh's copy_segment_per_line<S>), smallest
+ * first.  The last row, whole lines, is the plain copy: the sector model's reference. */
+typedef void (*segment_launch_t)(float *out, const float *in, size_t n, dim3 block, cudaStream_t s);
+typedef struct {
+    const char *label;
+    int seg_bytes;
+    segment_launch_t launch;
+} segment_row_t;
+
+static const segment_row_t SEGMENT_ROWS[] = {
+    {"S=4 B per line", 4, launch_copy_segment_per_line<4>},
+    {"S=8 B per line", 8, launch_copy_segment_per_line<8>},
+    {"S=16 B per line", 16, launch_copy_segment_per_line<16>},
+    {"S=32 B per line", 32, launch_copy_segment_per_line<32>},
+    {"S=64 B per line", 64, launch_copy_segment_per_line<64>},
+    {"S=128 B per line", 128, launch_copy_segment_per_line<128>},
+};
+#define NSEG ((int)(sizeof SEGMENT_ROWS / sizeof SEGMENT_ROWS[0]))
+
+/* Experiment 3: the same sizes, each copied by copy_segment_per_permuted_line<S> with the lines in
+ * both orders; label[o] names order o (ORDER_SEQUENTIAL, ORDER_SCATTERED). */
+enum { ORDER_SEQUENTIAL, ORDER_SCATTERED };
+typedef void (*permuted_launch_t)(float *out, const float *in, size_t n, line_order_t order, dim3 block,
+                                  cudaStream_t s);
+typedef struct {
+    const char *label[2];
+    int seg_bytes;
+    permuted_launch_t launch;
+} order_row_t;
+
+static const order_row_t ORDER_ROWS[] = {
+    {{"S=4 B sequential lines", "S=4 B scattered lines"}, 4, launch_copy_segment_per_permuted_line<4>},
+    {{"S=8 B sequential lines", "S=8 B scattered lines"}, 8, launch_copy_segment_per_permuted_line<8>},
+    {{"S=16 B sequential lines", "S=16 B scattered lines"}, 16, launch_copy_segment_per_permuted_line<16>},
+    {{"S=32 B sequential lines", "S=32 B scattered lines"}, 32, launch_copy_segment_per_permuted_line<32>},
+    {{"S=64 B sequential lines", "S=64 B scattered lines"}, 64, launch_copy_segment_per_permuted_line<64>},
+    {{"S=128 B sequential lines", "S=128 B scattered lines"}, 128, launch_copy_segment_per_permuted_line<128>},
+};
+#define NORDER ((int)(sizeof ORDER_ROWS / sizeof ORDER_ROWS[0]))
 
 static int l2_fetch = 0;   /* --l2-fetch: cudaLimitMaxL2FetchGranularity, 0 = leave as is */
 
@@ -47,181 +80,212 @@ static size_t l2_fetch_granularity(void)
     return gran;
 }
 
-/* The bytes a gather touches: every segment costs at least one 32-byte sector. */
-static size_t gather_touched_bytes(size_t n, gather_geom_t g, int seg_bytes)
+/* ---- the models ----------------------------------------------------------------------------- */
+
+/* The sector model of experiment 2, as a fraction of whole lines' useful GB/s: a segment of S bytes
+ * moves max(S, 32) bytes read (at least one 32-byte sector) and S bytes written, of which 2S are
+ * useful; if the bytes moved set the time, useful GB/s = whole lines' x 2S / (max(S, 32) + S).
+ * fetch_bytes in place of 32: the same model with the L2 fetching that many bytes per miss. */
+static double moved_model(int seg_bytes, double fetch_bytes)
 {
-    return gather_segments_count(n, g) * (size_t)(seg_bytes > 32 ? seg_bytes : 32);
+    double read = seg_bytes > fetch_bytes ? seg_bytes : fetch_bytes;
+    return 2.0 * seg_bytes / (read + seg_bytes);
+}
+
+/* Bytes the sectors of a segment copy of n floats hold (read and written): what the L2 could keep
+ * between two launches, which decides the flush (gpu_flush_wanted). */
+static size_t segment_touched_bytes(size_t n, int seg_bytes)
+{
+    return segments_count(n, (unsigned)seg_bytes / 4) * (size_t)(seg_bytes > 32 ? seg_bytes : 32) + n * sizeof(float);
 }
 
 /* ---- what the kernels must write ------------------------------------------------------------ */
 
-/* The source holds rng_float(seed, i) at float i, so the copy must hold it too. */
-static void copy_want(float *want, size_t n, uint64_t seed)
+/* The source holds rng_float(seed, j) at float j, so element i of a segment copy must be
+ * rng_float(seed, the float it reads): segments.h's index, experiment 2's (order NULL) or
+ * experiment 3's.  Returns the floats the source needs: the last one read + 1. */
+static size_t segment_want(float *want, size_t n, unsigned seg_floats, const line_order_t *order, uint64_t seed)
 {
-    size_t i;
-    for (i = 0; i < n; i++) want[i] = rng_float(seed, i);
-}
-
-/* The gather's expected sums: the CPU gathers the same elements (recomputing the random source
- * values into vals) and adds them in the GPU's order (warp_sums.h), so the sums must match
- * exactly.  want gets (n + 31) / 32 sums. */
-static void gather_want(size_t n, gather_geom_t g, uint64_t seed, float *vals, float *want)
-{
-    size_t i;
-    for (i = 0; i < n; i++) vals[i] = rng_float(seed, gather_src_index(i, g));
-    cpu_warp_sums_f32(vals, n, want);
+    size_t i, at, end = 0;
+    for (i = 0; i < n; i++) {
+        at = order ? permuted_line_index(i, seg_floats, *order) : segment_per_line_index(i, seg_floats);
+        want[i] = rng_float(seed, at);
+        if (at + 1 > end) end = at + 1;
+    }
+    return end;
 }
 
 /* ---- --check ------------------------------------------------------------------------------ */
 
-/* The buffers of one --check size, each with guard zones (bench.h): a write past a buffer is a
- * FAIL, a read past it reads NaN. */
+/* The buffers of one --check case, each with guard zones (bench.h): a write past a buffer is a
+ * FAIL, and the source holds exactly the floats the kernel reads, so a read past them reads NaN. */
 typedef struct {
-    size_t n, nw;
-    guarded_t g_src, g_out, g_sums;
-    float *d_src, *d_out, *d_sums;         /* the gather's source (the copy reads its first n floats) */
-    float *want_copy, *vals, *want_sums, *got;
-} check_bufs_t;
+    size_t n;
+    guarded_t g_src, g_out;
+    float *d_src, *d_out, *want, *got;
+} check_case_t;
 
-static void check_bufs_init(check_bufs_t *b, size_t n, uint64_t seed)
+/* A case of n floats in segments of seg_floats (LINE_FLOATS: every float, experiment 1's copy),
+ * the lines in order (order NULL) or in experiment 3's order. */
+static void check_case_init(check_case_t *c, size_t n, unsigned seg_floats, const line_order_t *order, uint64_t seed)
 {
-    size_t src = gather_src_floats(n, 4);  /* S = 4 B spreads the widest */
-    b->n = n;
-    b->nw = (n + 31) / 32;
-    b->d_src = (float *)guarded_alloc(&b->g_src, src * sizeof(float), "src");
-    b->d_out = (float *)guarded_alloc(&b->g_out, n * sizeof(float), "out");
-    b->d_sums = (float *)guarded_alloc(&b->g_sums, b->nw * sizeof(float), "warp_sums");
-    b->want_copy = (float *)host_alloc(n * sizeof(float), "the expected copy");
-    b->vals = (float *)host_alloc(n * sizeof(float), "the gathered values");
-    b->want_sums = (float *)host_alloc(b->nw * sizeof(float), "the expected sums");
-    b->got = (float *)host_alloc_pinned(n * sizeof(float), "the GPU's result");
-    gpu_fill_random_f32(b->d_src, src, seed);
-    copy_want(b->want_copy, n, seed);
+    size_t src;
+    c->n = n;
+    c->want = (float *)host_alloc(n * sizeof(float), "the expected copy");
+    c->got = (float *)host_alloc_pinned(n * sizeof(float), "the GPU's result");
+    src = segment_want(c->want, n, seg_floats, order, seed);
+    c->d_src = (float *)guarded_alloc(&c->g_src, src * sizeof(float), "in");
+    c->d_out = (float *)guarded_alloc(&c->g_out, n * sizeof(float), "out");
+    gpu_fill_random_f32(c->d_src, src, seed);
 }
 
-static void check_bufs_free(check_bufs_t *b)
+static void check_case_free(check_case_t *c)
 {
-    guarded_free(&b->g_src);
-    guarded_free(&b->g_out);
-    guarded_free(&b->g_sums);
-    free(b->want_copy);
-    free(b->vals);
-    free(b->want_sums);
-    gpu_free_host(b->got);
+    guarded_free(&c->g_src);
+    guarded_free(&c->g_out);
+    free(c->want);
+    gpu_free_host(c->got);
 }
 
-/* One --check line of the gather at geometry geom: poisoned sums, one launch, every sum compared
- * and the guards of the source and the sums checked (check_report). */
-static void check_gather(check_bufs_t *b, gather_geom_t geom, dim3 block, uint64_t seed, const char *what,
-                         const char *size, check_tally_t *t)
+/* After the case's launch: every float compared, the guards of both buffers checked (one line). */
+static void check_case_report(const check_case_t *c, const char *what, const char *size, check_tally_t *t)
 {
-    const guarded_t bufs[2] = {b->g_src, b->g_sums};
+    const guarded_t bufs[2] = {c->g_src, c->g_out};
     mismatch_t m;
-    gather_want(b->n, geom, seed, b->vals, b->want_sums);
-    gpu_poison(b->d_sums, b->nw * sizeof(float));
-    launch_gather_segments(b->d_sums, b->d_src, b->n, geom, block, gpu_stream());
     CHECK_LAST();
-    gpu_compare_f32(b->d_sums, b->want_sums, b->got, b->nw, &m);
-    check_report(t, what, size, &m, b->nw, 0, bufs, 2);
+    gpu_compare_f32(c->d_out, c->want, c->got, c->n, &m);
+    check_report(t, what, size, &m, c->n, 0, bufs, 2);
 }
 
-/* --check: every kernel at sizes that are not multiples of anything, with three block sizes; then
- * gpu_finish, the summary line and the exit code. */
+/* --check: every kernel at sizes that are not multiples of anything, with three block sizes (a
+ * grid of several blocks from n = 33 on); then gpu_finish, the summary line and the exit code. */
 static int run_checks(const args_t *a)
 {
     static const size_t sizes[] = {1, 31, 33, 1000, 4097, 100003};
     static const int blocks[] = {32, 256, 1024};
+    const int nb = a->bx ? 1 : 3;
     check_tally_t t = CHECK_TALLY_INIT;
+    cudaStream_t st = gpu_stream();
+    check_case_t c;
     size_t si;
-    int bi, s;
-    char what[64], size[64];
+    int bi, s, o;
+    char what[96], size[64];
 
     for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
-        check_bufs_t b;
-        check_bufs_init(&b, sizes[si], a->seed);
-        for (bi = 0; bi < 3; bi++) {
+        size_t n = sizes[si];
+        /* experiment 1 */
+        check_case_init(&c, n, LINE_FLOATS, NULL, a->seed);
+        for (bi = 0; bi < nb; bi++) {
             dim3 block(a->bx ? a->bx : blocks[bi]);
-            const guarded_t bufs[2] = {b.g_src, b.g_out};
-            mismatch_t m;
-            snprintf(size, sizeof size, "n=%zu block=%u", b.n, block.x);
-            gpu_poison(b.d_out, b.n * sizeof(float));
-            launch_copy_one_per_thread(b.d_out, b.d_src, b.n, block, gpu_stream());
-            CHECK_LAST();
-            gpu_compare_f32(b.d_out, b.want_copy, b.got, b.n, &m);
-            check_report(&t, "copy_one_per_thread", size, &m, b.n, 0, bufs, 2);
-            for (s = 0; s < NSEG; s++) {
-                snprintf(what, sizeof what, "gather_segments S=%d", SEG_BYTES[s]);
-                check_gather(&b, make_geom(b.n, SEG_BYTES[s], GATHER_SCATTERED), block, a->seed, what, size, &t);
-                /* experiment 3's other order: the same kernel, segment k in slot k */
-                snprintf(what, sizeof what, "gather_segments S=%d sequential", SEG_BYTES[s]);
-                check_gather(&b, make_geom(b.n, SEG_BYTES[s], GATHER_SEQUENTIAL), block, a->seed, what, size, &t);
-            }
-            if (a->bx) break;
+            snprintf(size, sizeof size, "n=%zu block=%u", n, block.x);
+            gpu_poison(c.d_out, n * sizeof(float));
+            launch_copy_one_per_thread(c.d_out, c.d_src, n, block, st);
+            check_case_report(&c, "copy_one_per_thread", size, &t);
         }
-        check_bufs_free(&b);
+        check_case_free(&c);
+        /* experiment 2 */
+        for (s = 0; s < NSEG; s++) {
+            const segment_row_t *r = &SEGMENT_ROWS[s];
+            check_case_init(&c, n, (unsigned)r->seg_bytes / 4, NULL, a->seed);
+            snprintf(what, sizeof what, "copy_segment_per_line<%d>", r->seg_bytes);
+            for (bi = 0; bi < nb; bi++) {
+                dim3 block(a->bx ? a->bx : blocks[bi]);
+                snprintf(size, sizeof size, "n=%zu block=%u", n, block.x);
+                gpu_poison(c.d_out, n * sizeof(float));
+                r->launch(c.d_out, c.d_src, n, block, st);
+                check_case_report(&c, what, size, &t);
+            }
+            check_case_free(&c);
+        }
+        /* experiment 3: both orders */
+        for (s = 0; s < NORDER; s++)
+            for (o = 0; o < 2; o++) {
+                const order_row_t *r = &ORDER_ROWS[s];
+                line_order_t order = make_line_order(n, (unsigned)r->seg_bytes / 4, o == ORDER_SCATTERED);
+                check_case_init(&c, n, (unsigned)r->seg_bytes / 4, &order, a->seed);
+                snprintf(what, sizeof what, "copy_segment_per_permuted_line<%d> %s", r->seg_bytes,
+                         o == ORDER_SCATTERED ? "scattered" : "sequential");
+                for (bi = 0; bi < nb; bi++) {
+                    dim3 block(a->bx ? a->bx : blocks[bi]);
+                    snprintf(size, sizeof size, "n=%zu block=%u", n, block.x);
+                    gpu_poison(c.d_out, n * sizeof(float));
+                    r->launch(c.d_out, c.d_src, n, order, block, st);
+                    check_case_report(&c, what, size, &t);
+                }
+                check_case_free(&c);
+            }
     }
     gpu_finish();
     return check_summary(&t);
 }
 
-/* Experiment 3's row label: "gather S=8 B sequential" for ORDER_SEG_BYTES[s] in ORDERS[o]. */
-static void order_label(char *buf, size_t len, int s, int o)
-{
-    snprintf(buf, len, "gather S=%d B %s", ORDER_SEG_BYTES[s], ORDER_NAMES[o]);
-}
-
 /* ---- the take-aways, computed from the measurements ------------------------------------------ */
 
-/* G accesses/s: segments gathered per second at the median time. */
+/* Experiment 2's: each row's GB/s over the sector model's (gbs[s], model[s]: NAN where a row
+ * failed), then what the rows below 32 bytes say; gran: the L2 fetch granularity in force, the
+ * model's other candidate when it is larger than a sector. */
+static void segments_takeaway(char *buf, size_t len, const double *gbs, const double *model, double whole, size_t gran)
+{
+    double lo = 0.0, hi = 0.0, flo = 0.0, fhi = 0.0, r;
+    int s, listed = 0, any = 0;
+    size_t used;
+
+    if (!(whole > 0)) {
+        snprintf(buf, len, "S = 128 B (whole lines) did not verify: no model to compare with.");
+        return;
+    }
+    used = (size_t)snprintf(buf, len, "measured / sector model:");
+    for (s = 0; s < NSEG - 1 && used < len; s++) {
+        r = gbs[s] / model[s];
+        if (!(r > 0)) continue;   /* failed (NAN): not counted */
+        used += (size_t)snprintf(buf + used, len - used, "%s%d B %.2f", listed++ ? ", " : " S = ",
+                                 SEGMENT_ROWS[s].seg_bytes, r);
+        if (SEGMENT_ROWS[s].seg_bytes >= 32) continue;
+        if (!any || r < lo) lo = r;
+        if (!any || r > hi) hi = r;
+        /* the same row against the model with the L2's fetch in place of the sector */
+        r = gbs[s] / (whole * moved_model(SEGMENT_ROWS[s].seg_bytes, (double)gran));
+        if (!any || r < flo) flo = r;
+        if (!any || r > fhi) fhi = r;
+        any = 1;
+    }
+    if (used >= len) return;
+    if (!any)
+        snprintf(buf + used, len - used, ". No row below 32 B verified.");
+    else if (lo >= 0.85 && hi <= 1.15)
+        snprintf(buf + used, len - used, ". Below 32 B each segment cost its whole 32-byte sector, as the model says.");
+    else if (hi < 0.85 && gran > 32)
+        snprintf(buf + used, len - used,
+                 ". Below 32 B the segments cost more than their sectors; counted with the %zu bytes the L2 fetches "
+                 "per miss (max(S, %zu) read per segment) they reach %.2f to %.2f of that model (In depth; try "
+                 "--l2-fetch 32).", gran, gran, flo, fhi);
+    else if (hi < 0.85)
+        snprintf(buf + used, len - used, ". Below 32 B the segments cost more than their sectors.");
+    else
+        snprintf(buf + used, len - used, ". Below 32 B the rows reach %.2f to %.2f of the model.", lo, hi);
+}
+
+/* G accesses/s: segments copied per second at the median time. */
 static double accesses_per_s(size_t nseg, const timing_t *t)
 {
     return (double)nseg / (t->median_ms * 1e6);
 }
 
-/* Experiment 2's: where useful bandwidth reaches 90% of S = 512 (knee, 0: nowhere), and below it
- * the range of scattered accesses per second (rate[s]: G/s at SEG_BYTES[s], NAN if it failed). */
-static void gather_takeaway(char *buf, size_t len, int knee, const double *rate)
-{
-    double lo = 0.0, hi = 0.0;
-    int s, any = 0;
-
-    for (s = 0; knee && s < NSEG && SEG_BYTES[s] < knee; s++) {
-        if (!(rate[s] > 0)) continue;   /* failed (NAN): not counted */
-        if (!any || rate[s] < lo) lo = rate[s];
-        if (!any || rate[s] > hi) hi = rate[s];
-        any = 1;
-    }
-    if (!knee)
-        snprintf(buf, len, "no segment size reached 90%% of S = 512.");
-    else if (!any)
-        snprintf(buf, len, "useful bandwidth reaches 90%% of S = 512 at S = %d B.", knee);
-    else if (hi <= 1.3 * lo)
-        snprintf(buf, len,
-                 "useful bandwidth reaches 90%% of S = 512 at S = %d B; below that the GPU completes about the "
-                 "same number of scattered accesses per second whatever S (%.0f to %.0f G/s), so the useful "
-                 "bandwidth falls in proportion to S. Is that cost per byte or per access? Experiment 3.",
-                 knee, lo, hi);
-    else
-        snprintf(buf, len,
-                 "useful bandwidth reaches 90%% of S = 512 at S = %d B; below that the GPU completes %.0f to "
-                 "%.0f G scattered accesses/s, depending on S.", knee, lo, hi);
-}
-
-/* Bytes an access of S bytes makes the L2 fetch from DRAM: at least a 32-byte sector, at least the
- * fetch granularity (a segment starts its own 128-byte line, so one fetch covers it up to S = 64). */
-static double fetched_bytes(int seg_bytes, size_t gran)
+/* Bytes one segment of S bytes makes the memory move: the bytes the L2 fetches for it (at least a
+ * 32-byte sector, at least the fetch granularity; a segment starts its own line, so one fetch
+ * covers it up to S = 64) and the S bytes written. */
+static double moved_bytes(int seg_bytes, size_t gran)
 {
     double b = seg_bytes > 32 ? seg_bytes : 32;
-    return (double)gran > b ? (double)gran : b;
+    return ((double)gran > b ? (double)gran : b) + seg_bytes;
 }
 
-/* Experiment 3's verdict, from the sizes below 64 bytes (where experiment 2's accesses cost about
- * the same time whatever S): r = sequential / scattered accesses per second at the same S, from
- * the same bytes.  rate[s][o]: G/s at ORDER_SEG_BYTES[s] in ORDERS[o] (NAN: failed, not counted);
- * gran: the L2 fetch granularity in force; d2d: the copy's GB/s.  The DRAM traffic of a row is
- * its accesses x fetched_bytes; as a % of the copy it says whether the bytes could be the limit.
- * Sequential much faster somewhere (r >= 1.3): the scattered cost is per access, not per byte;
- * r < 1.1 everywhere: the order (locality) is not the cost; in between: part of it. */
+/* Experiment 3's verdict, from the sizes below 64 bytes: r = sequential / scattered accesses per
+ * second at the same S, from the same bytes.  rate[s][o]: G/s of ORDER_ROWS[s] in order o (NAN:
+ * failed, not counted); gran: the L2 fetch granularity in force; d2d: the copy's GB/s.  The DRAM
+ * traffic of a row is its accesses x moved_bytes; as a % of the copy it says whether the bytes
+ * could be the limit.  Sequential much faster somewhere (r >= 1.3): the scattered cost is per
+ * access, not per byte; r < 1.1 everywhere: the order is not the cost; in between: part of it. */
 static void order_takeaway(char *buf, size_t len, const double rate[][2], size_t gran, double d2d)
 {
     double r, r_lo = 0.0, r_hi = 0.0, seq_hi = 0.0, scat_lo = 0.0, scat_hi = 0.0, pct_seq = 0.0,
@@ -229,18 +293,20 @@ static void order_takeaway(char *buf, size_t len, const double rate[][2], size_t
     int s, n = 0, at_lo = 0, at_hi = 0;
     size_t used;
 
-    for (s = 0; s < NORDER_SEG; s++) {
-        if (ORDER_SEG_BYTES[s] >= 64 || !(rate[s][0] > 0) || !(rate[s][1] > 0)) continue;
-        r = rate[s][0] / rate[s][1];
-        if (!n || r < r_lo) { r_lo = r; at_lo = ORDER_SEG_BYTES[s]; }
-        if (!n || r > r_hi) { r_hi = r; at_hi = ORDER_SEG_BYTES[s]; }
-        if (!n || rate[s][0] > seq_hi) seq_hi = rate[s][0];
-        if (!n || rate[s][1] < scat_lo) scat_lo = rate[s][1];
-        if (!n || rate[s][1] > scat_hi) scat_hi = rate[s][1];
-        /* % of the copy's GB/s the fetched bytes make (G accesses/s x bytes = GB/s) */
-        p = d2d > 0 ? 100.0 * rate[s][0] * fetched_bytes(ORDER_SEG_BYTES[s], gran) / d2d : 0.0;
+    for (s = 0; s < NORDER; s++) {
+        const double *q = rate[s];
+        int S = ORDER_ROWS[s].seg_bytes;
+        if (S >= 64 || !(q[ORDER_SEQUENTIAL] > 0) || !(q[ORDER_SCATTERED] > 0)) continue;
+        r = q[ORDER_SEQUENTIAL] / q[ORDER_SCATTERED];
+        if (!n || r < r_lo) { r_lo = r; at_lo = S; }
+        if (!n || r > r_hi) { r_hi = r; at_hi = S; }
+        if (!n || q[ORDER_SEQUENTIAL] > seq_hi) seq_hi = q[ORDER_SEQUENTIAL];
+        if (!n || q[ORDER_SCATTERED] < scat_lo) scat_lo = q[ORDER_SCATTERED];
+        if (!n || q[ORDER_SCATTERED] > scat_hi) scat_hi = q[ORDER_SCATTERED];
+        /* % of the copy's GB/s the bytes moved make (G accesses/s x bytes = GB/s) */
+        p = d2d > 0 ? 100.0 * q[ORDER_SEQUENTIAL] * moved_bytes(S, gran) / d2d : 0.0;
         if (p > pct_seq) pct_seq = p;
-        p = d2d > 0 ? 100.0 * rate[s][1] * fetched_bytes(ORDER_SEG_BYTES[s], gran) / d2d : 0.0;
+        p = d2d > 0 ? 100.0 * q[ORDER_SCATTERED] * moved_bytes(S, gran) / d2d : 0.0;
         if (p > pct_scat) pct_scat = p;
         n++;
     }
@@ -250,63 +316,60 @@ static void order_takeaway(char *buf, size_t len, const double rate[][2], size_t
     }
     if (r_hi >= 1.3)
         used = (size_t)snprintf(buf, len,
-                 "from the same bytes, the sequential order gathers %.2fx (S = %d B) to %.2fx (S = %d B) as many "
+                 "from the same bytes, the sequential order copies %.2fx (S = %d B) to %.2fx (S = %d B) as many "
                  "segments per second as the scattered one (up to %.0f G/s against %.0f to %.0f), whose "
-                 "fetches (%.0f B each) make at most %.0f%% of the copy's GB/s: a small scattered read costs "
-                 "per scattered access (its DRAM row, or its page), not per byte.",
-                 r_lo, at_lo, r_hi, at_hi, seq_hi, scat_lo, scat_hi, fetched_bytes(4, gran), pct_scat);
+                 "bytes moved (fetches of %zu B or more, plus the bytes written) make at most %.0f%% of the "
+                 "copy's GB/s: a small scattered read costs per scattered access, not per byte.",
+                 r_lo, at_lo, r_hi, at_hi, seq_hi, scat_lo, scat_hi, gran > 32 ? gran : (size_t)32, pct_scat);
     else if (r_hi < 1.1 && pct_scat >= 85.0)
         used = (size_t)snprintf(buf, len,
                  "the order makes no real difference (sequential / scattered: %.2fx at S = %d B to %.2fx at "
-                 "S = %d B), and the fetches (%.0f B per access) make up to %.0f%% of the copy's GB/s: here "
-                 "the bytes set the pace.", r_lo, at_lo, r_hi, at_hi, fetched_bytes(4, gran), pct_scat);
+                 "S = %d B), and the bytes moved make up to %.0f%% of the copy's GB/s: here the bytes set the "
+                 "pace.", r_lo, at_lo, r_hi, at_hi, pct_scat);
     else if (r_hi < 1.1)
         used = (size_t)snprintf(buf, len,
                  "the order makes no real difference (sequential / scattered: %.2fx at S = %d B to %.2fx at "
-                 "S = %d B), and the fetches (%.0f B per access) make at most %.0f%% of the copy's GB/s: "
-                 "neither the bytes nor DRAM row locality sets the pace; each access costs a slot wherever "
-                 "it lands.", r_lo, at_lo, r_hi, at_hi, fetched_bytes(4, gran), pct_scat);
+                 "S = %d B), and the bytes moved make at most %.0f%% of the copy's GB/s: neither the bytes "
+                 "nor the order sets the pace; each access costs a slot wherever it lands.",
+                 r_lo, at_lo, r_hi, at_hi, pct_scat);
     else
         used = (size_t)snprintf(buf, len,
                  "from the same bytes, the sequential order is somewhat faster: %.2fx (S = %d B) to %.2fx "
-                 "(S = %d B) as many segments per second as the scattered one: locality (DRAM rows) is part "
-                 "of what a small scattered access costs, not all of it.", r_lo, at_lo, r_hi, at_hi);
+                 "(S = %d B) as many segments per second as the scattered one: the order is part of what a "
+                 "small scattered access costs, not all of it.", r_lo, at_lo, r_hi, at_hi);
     if (r_hi >= 1.1 && pct_seq >= 85.0 && used < len)
         snprintf(buf + used, len - used,
-                 " The sequential rows' fetches reach %.0f%% of the copy's GB/s: there the bytes are the limit%s.",
-                 pct_seq, gran > 32 ? " (try --l2-fetch 32)" : "");
+                 " The sequential rows' bytes moved reach %.0f%% of the copy's GB/s: there the bytes are the "
+                 "limit%s.", pct_seq, gran > 32 ? " (try --l2-fetch 32)" : "");
 }
 
-/* Experiment 3's second line: at S = 512 B (the last size) the two orders run the same loads in
- * flight per thread, so if the sequential order is faster, experiment 2's plateau is the scattered
- * order's, not the loads in flight's.  gbs_seq, gbs_scat: the two rows' GB/s (NAN: failed). */
-static void plateau_takeaway(char *buf, size_t len, double gbs_seq, double gbs_scat)
+/* Experiment 3's second line: whole lines (S = 128 B, the last size), where the sequential order
+ * is a plain copy.  gbs_seq, gbs_scat: the two rows' GB/s (NAN: failed). */
+static void whole_lines_takeaway(char *buf, size_t len, double gbs_seq, double gbs_scat)
 {
     double r = gbs_seq / gbs_scat;
+    int S = ORDER_ROWS[NORDER - 1].seg_bytes;
     if (!(gbs_seq > 0) || !(gbs_scat > 0))
-        snprintf(buf, len, "S = 512 B did not verify in both orders: nothing to say about the plateau.");
+        snprintf(buf, len, "S = %d B did not verify in both orders: nothing to say about whole lines.", S);
     else if (r >= 1.2)
         snprintf(buf, len,
-                 "at S = %d B the sequential order (a contiguous read) reaches %.0f GB/s against %.0f "
-                 "scattered (%.2fx) with the same loads in flight per thread: experiment 2's plateau is set "
-                 "by the scattered order, not by too few loads in flight.",
-                 ORDER_SEG_BYTES[NORDER_SEG - 1], gbs_seq, gbs_scat, r);
+                 "whole lines (S = %d B): sequential (a plain copy) %.0f GB/s against %.0f with the lines "
+                 "scattered (%.2fx): the order costs even when every byte of a line is used.", S, gbs_seq, gbs_scat, r);
     else if (r < 1.1)
         snprintf(buf, len,
-                 "at S = %d B the sequential order (a contiguous read) is no faster: %.0f GB/s against %.0f "
-                 "scattered (%.2fx): experiment 2's plateau is not the order's; the kernel itself (its loads "
-                 "in flight) is what remains to suspect.", ORDER_SEG_BYTES[NORDER_SEG - 1], gbs_seq, gbs_scat, r);
+                 "whole lines (S = %d B): sequential (a plain copy) %.0f GB/s against %.0f with the lines "
+                 "scattered (%.2fx): when every byte of a line is used, the order of the lines hardly matters.",
+                 S, gbs_seq, gbs_scat, r);
     else
         snprintf(buf, len,
-                 "at S = %d B the sequential order (a contiguous read) is somewhat faster: %.0f GB/s against "
-                 "%.0f scattered (%.2fx): the scattered order explains part of experiment 2's plateau.",
-                 ORDER_SEG_BYTES[NORDER_SEG - 1], gbs_seq, gbs_scat, r);
+                 "whole lines (S = %d B): sequential (a plain copy) %.0f GB/s against %.0f with the lines "
+                 "scattered (%.2fx): somewhat faster in order.", S, gbs_seq, gbs_scat, r);
 }
 
 /* ---- the experiments ---------------------------------------------------------------------- */
 
 /* Experiment 1: the peak from the attributes, then the copy ceiling and a plain copy kernel. */
-static int experiment_peak(const gpu_info_t *g, const args_t *a, size_t ws, dim3 block, int flush, double *d2d_out)
+static int experiment_peak(const gpu_info_t *g, const args_t *a, size_t ws, dim3 block, int flush)
 {
     const char *label = "copy_one_per_thread";
     cudaStream_t s = gpu_stream();
@@ -316,7 +379,7 @@ static int experiment_peak(const gpu_info_t *g, const args_t *a, size_t ws, dim3
     float *want = (float *)host_alloc(ws, "the expected copy");
     float *got = (float *)host_alloc_pinned(ws, "the copy from the GPU");
     double per_pin_gbps = 2.0 * g->mem_clock_khz / 1e6;  /* Gb/s per data pin */
-    double chan_gbs = per_pin_gbps * 32 / 8;             /* one 32-bit channel */
+    double slice_gbs = per_pin_gbps * 32 / 8;            /* 32 pins of the bus */
     timing_t t_d2d;
     mismatch_t m;
     bench_t bt;
@@ -330,17 +393,16 @@ static int experiment_peak(const gpu_info_t *g, const args_t *a, size_t ws, dim3
     if (g->bus_bits >= 1024)
         report_say("  (%d HBM stacks of 1024 bits)\n", g->bus_bits / 1024);
     else
-        report_say("  (%d channels of 32 bits)\n", g->bus_bits / 32);
-    report_say("  one 32-bit channel at this rate moves %.1f GB/s; the peak needs %.0f of them in parallel.\n",
-               chan_gbs, g->peak_gbs / chan_gbs);
-    report_say("  Astron-fjh's GDDR6 card: 14 Gb/s per pin x 32 bits / 8 = 56 GB/s per channel, "
-               "x 12 channels = 672 GB/s.\n");
+        report_say("  (%d chips of 32 bits)\n", g->bus_bits / 32);
+    report_say("  32 pins of the bus at this rate move %.1f GB/s; the peak needs %.0f such 32-bit slices side by side.\n",
+               slice_gbs, g->peak_gbs / slice_gbs);
+    report_say("  For comparison, a GDDR6 card (RTX 6000, 384-bit bus): 14 Gb/s per pin x 32 bits / 8 = 56 GB/s "
+               "per 32-bit chip, x 12 chips = 672 GB/s.\n");
 
     gpu_fill_random_f32(d_src, n, a->seed);
-    copy_want(want, n, a->seed);
+    segment_want(want, n, LINE_FLOATS, NULL, a->seed);   /* every float of every line: want[i] = in[i] */
     d2d = gpu_d2d_gbs(d_dst, d_src, ws, a, flush, &t_d2d);
     report_set_ceilings(d2d, g->peak_gbs);
-    *d2d_out = d2d;
     report_begin("peak", "  Copies against the ceilings (GB/s = (bytes read + bytes written) / time):", NULL);
     report_row("cudaMemcpy D2D", &t_d2d, 2.0 * ws, NAN);
     /* the copy kernel's row: verified (poisoned output, one launch, every float compared), then timed */
@@ -363,157 +425,197 @@ static int experiment_peak(const gpu_info_t *g, const args_t *a, size_t ws, dim3
     return !ok;
 }
 
-/* The buffers of experiments 2 and 3: the source the segments are gathered from (large enough for
- * S = 4 B, the widest spread), the per-warp sums on the GPU, and on the host the gathered values,
- * the expected sums and the GPU's sums read back. */
-typedef struct {
-    size_t n, nw, src_floats;
-    float *d_src, *d_sums, *vals, *want, *got;
-    double bytes;   /* the useful bytes of every row: n floats read, nw sums written */
-} gather_bufs_t;
-
-static void gather_bufs_init(gather_bufs_t *b, size_t n, uint64_t seed)
+/* --order runs experiment 3 alone: first the copy ceiling its %D2D column needs, measured as in
+ * experiment 1 (ws bytes copied by cudaMemcpy) and printed as one line.  Returns its GB/s. */
+static double measure_ceiling(const gpu_info_t *g, const args_t *a, size_t ws)
 {
-    b->n = n;
-    b->nw = (n + 31) / 32;
-    b->src_floats = gather_src_floats(n, 4);
-    b->d_src = (float *)gpu_alloc(b->src_floats * sizeof(float), "the gather source");
-    b->d_sums = (float *)gpu_alloc(b->nw * sizeof(float), "the per-warp sums");
-    b->vals = (float *)host_alloc(n * sizeof(float), "the gathered values");
-    b->want = (float *)host_alloc(b->nw * sizeof(float), "the expected sums");
-    b->got = (float *)host_alloc_pinned(b->nw * sizeof(float), "the sums from the GPU");
-    b->bytes = (double)n * sizeof(float) + (double)b->nw * sizeof(float);
-    gpu_fill_random_f32(b->d_src, b->src_floats, seed);
+    float *d_src = (float *)gpu_alloc(ws, "the copy source");
+    float *d_dst = (float *)gpu_alloc(ws, "the copy destination");
+    double d2d;
+    CHECK(cudaMemset(d_src, 0, ws));
+    d2d = gpu_d2d_gbs(d_dst, d_src, ws, a, gpu_flush_wanted(g, a, 2 * ws), NULL);
+    report_set_ceilings(d2d, g->peak_gbs);
+    report_say("\nCeiling: cudaMemcpy D2D of %.0f MiB (experiment 1): %.0f GB/s; theoretical peak %.0f GB/s.\n",
+               ws / 1048576.0, d2d, g->peak_gbs);
+    CHECK(cudaFree(d_src));
+    CHECK(cudaFree(d_dst));
+    return d2d;
 }
 
-static void gather_bufs_free(gather_bufs_t *b)
+/* The buffers of experiments 2 and 3: the source the segments are copied from (src_floats, the
+ * most any row reads: S = 4 B spreads the widest), the output, and on the host the expected copy
+ * and the GPU's copy read back. */
+typedef struct {
+    size_t n, src_floats;
+    float *d_src, *d_out, *want, *got;
+    double bytes;   /* the useful bytes of every row: n floats read, n floats written */
+} segment_bufs_t;
+
+static void segment_bufs_init(segment_bufs_t *b, size_t n, size_t src_floats, uint64_t seed)
+{
+    b->n = n;
+    b->src_floats = src_floats;
+    b->d_src = (float *)gpu_alloc(src_floats * sizeof(float), "the segments' source");
+    b->d_out = (float *)gpu_alloc(n * sizeof(float), "the copied segments");
+    b->want = (float *)host_alloc(n * sizeof(float), "the expected copy");
+    b->got = (float *)host_alloc_pinned(n * sizeof(float), "the copy from the GPU");
+    b->bytes = 2.0 * (double)n * sizeof(float);
+    gpu_fill_random_f32(b->d_src, src_floats, seed);
+}
+
+static void segment_bufs_free(segment_bufs_t *b)
 {
     CHECK(cudaFree(b->d_src));
-    CHECK(cudaFree(b->d_sums));
-    free(b->vals);
+    CHECK(cudaFree(b->d_out));
     free(b->want);
     gpu_free_host(b->got);
 }
 
-/* One gather row, verified then timed.  Verify: the expected sums on the CPU, the sums poisoned,
- * one launch, every sum compared exactly; a gather that differs gets no timing (returns 0; *m says
- * what differs, and the table prints it with report_failed).  Time: bench.h's loop, flushing the
- * L2 first when the bytes this gather touches would fit in it.  Returns 1, *t and *rate (segments
- * gathered per second).  The rows are printed once every S is timed: each row's last column
- * compares it with another row. */
-static int gather_time(const gpu_info_t *g, const args_t *a, gather_bufs_t *b, dim3 block, gather_geom_t geom,
-                       int seg_bytes, const char *label, timing_t *t, double *rate, mismatch_t *m)
+/* One row of experiment 2, verified then timed.  Verify: the expected copy on the CPU, the output
+ * poisoned, one launch, every float compared; a copy that differs gets no timing (returns 0; *m
+ * says what differs, and the table prints it with report_failed).  Time: bench.h's loop, flushing
+ * the L2 first when the sectors this copy touches would fit in it.  Returns 1 and *t.  The rows are
+ * printed once every S is timed: the model column needs the last row, whole lines. */
+static int segment_row_time(const gpu_info_t *g, const args_t *a, segment_bufs_t *b, const segment_row_t *r,
+                            dim3 block, timing_t *t, mismatch_t *m)
 {
     cudaStream_t s = gpu_stream();
     bench_t bt;
-    *rate = NAN;
-    gather_want(b->n, geom, a->seed, b->vals, b->want);
-    gpu_poison(b->d_sums, b->nw * sizeof(float));
-    launch_gather_segments(b->d_sums, b->d_src, b->n, geom, block, s);
+    segment_want(b->want, b->n, (unsigned)r->seg_bytes / 4, NULL, a->seed);
+    gpu_poison(b->d_out, b->n * sizeof(float));
+    r->launch(b->d_out, b->d_src, b->n, block, s);
     CHECK_LAST();
-    if (gpu_compare_f32(b->d_sums, b->want, b->got, b->nw, m)) return 0;
-    for (bench_start(&bt, label, a, gpu_flush_wanted(g, a, gather_touched_bytes(b->n, geom, seg_bytes)));
+    if (gpu_compare_f32(b->d_out, b->want, b->got, b->n, m)) return 0;
+    for (bench_start(&bt, r->label, a, gpu_flush_wanted(g, a, segment_touched_bytes(b->n, r->seg_bytes)));
          bench_next(&bt);)
-        launch_gather_segments(b->d_sums, b->d_src, b->n, geom, block, s);
+        r->launch(b->d_out, b->d_src, b->n, block, s);
     *t = bt.t;
-    *rate = accesses_per_s(gather_segments_count(b->n, geom), t);
     return 1;
 }
 
-/* Experiment 2: the same useful bytes gathered as scattered segments of S bytes.  Every S is
- * verified and timed first: the table's last column compares each row with S = 512. */
-static int experiment_gather(const gpu_info_t *g, const args_t *a, size_t n, dim3 block)
+/* Experiment 2: the first S bytes of every line, the lines in order.  Every S is verified and timed
+ * first: the model column scales the sector model to the last row (whole lines). */
+static int experiment_segments(const gpu_info_t *g, const args_t *a, size_t n, dim3 block)
 {
-    gather_bufs_t b;
+    segment_bufs_t b;
     timing_t t[NSEG];
     mismatch_t m[NSEG];
-    int ok[NSEG], s, failed = 0, knee = 0;
+    int ok[NSEG], s, failed = 0;
     size_t gran;
-    double base, rate[NSEG];
-    char label[64], takeaway[384];
+    double whole, gbs[NSEG], model[NSEG];
+    char takeaway[640];
 
     memset(t, 0, sizeof t);
-    gather_bufs_init(&b, n, a->seed);
+    segment_bufs_init(&b, n, segment_per_line_src_floats(n, 1), a->seed);
     gran = l2_fetch_granularity();
-    report_say("\nExperiment 2: segment gather. %.0f MiB of useful data read as segments of S bytes in a "
-               "scattered order\n  (each segment alone in its own 128-byte line; source buffer %.0f MiB; GB/s "
-               "also counts the %.1f MiB of\n  per-warp sums written). cudaLimitMaxL2FetchGranularity = %zu B.\n",
-               n * 4.0 / 1048576.0, b.src_floats * 4.0 / 1048576.0, b.nw * 4.0 / 1048576.0, gran);
-    report_say("  If every access moved one whole 32-byte sector, S = 4 would reach 4/32 = 12.5%% of S = 512,\n"
-               "  S = 8 25%%, S = 16 50%%, S >= 32 100%%.\n");
+    report_say("\nExperiment 2: one segment per line. The first S bytes of every 128-byte line, the lines in order,\n"
+               "  copied out one float per thread: a warp reads S bytes from each of 128/S consecutive lines and writes\n"
+               "  128 consecutive bytes. %.0f MiB read and %.0f MiB written for every S (source buffer %.0f MiB at\n"
+               "  S = 4 B); cudaLimitMaxL2FetchGranularity = %zu B.\n",
+               n * 4.0 / 1048576.0, n * 4.0 / 1048576.0, b.src_floats * 4.0 / 1048576.0, gran);
+    report_say("  The sector model: the caches move whole 32-byte sectors, so a segment of S < 32 bytes moves 32 bytes\n"
+               "  for S useful ones. If the bytes moved set the time, useful GB/s = the S = 128 row's x 2S / (max(S, 32)\n"
+               "  + S) (S bytes read and S written per segment): S = 4 %.0f%%, 8 %.0f%%, 16 %.0f%%, S >= 32 100%%.\n",
+               100.0 * moved_model(4, 32.0), 100.0 * moved_model(8, 32.0), 100.0 * moved_model(16, 32.0));
 
     for (s = 0; s < NSEG; s++) {
-        snprintf(label, sizeof label, "gather S=%d B", SEG_BYTES[s]);
-        ok[s] = gather_time(g, a, &b, block, make_geom(n, SEG_BYTES[s], GATHER_SCATTERED), SEG_BYTES[s], label, &t[s],
-                            &rate[s], &m[s]);
+        ok[s] = segment_row_time(g, a, &b, &SEGMENT_ROWS[s], block, &t[s], &m[s]);
+        gbs[s] = ok[s] ? stats_gbs(b.bytes, t[s].median_ms) : NAN;
         failed |= !ok[s];
     }
+    whole = gbs[NSEG - 1];   /* NAN when the whole lines failed: then no model */
 
-    report_begin("gather", "  Useful bandwidth by segment size (same useful bytes for every S):", "% of S=512");
-    base = ok[NSEG - 1] ? stats_gbs(b.bytes, t[NSEG - 1].median_ms) : 0.0;
+    report_begin("segments", "  Useful bandwidth by segment size (GB/s = useful bytes read + written / time; "
+                 "model GB/s: the sector model):", "model GB/s");
     for (s = 0; s < NSEG; s++) {
-        double ratio = ok[s] && base > 0 ? 100.0 * stats_gbs(b.bytes, t[s].median_ms) / base : NAN;
-        if (!knee && ratio >= 90.0) knee = SEG_BYTES[s];
-        snprintf(label, sizeof label, "gather S=%d B", SEG_BYTES[s]);
-        if (ok[s]) report_row(label, &t[s], b.bytes, ratio);
-        else report_failed(label, &m[s], b.nw, 0);
+        model[s] = whole * moved_model(SEGMENT_ROWS[s].seg_bytes, 32.0);
+        if (ok[s]) report_row(SEGMENT_ROWS[s].label, &t[s], b.bytes, model[s]);
+        else report_failed(SEGMENT_ROWS[s].label, &m[s], n, 0);
     }
-    gather_takeaway(takeaway, sizeof takeaway, knee, rate);
+    segments_takeaway(takeaway, sizeof takeaway, gbs, model, whole, gran);
     report_end(takeaway);
-    gather_bufs_free(&b);
+    segment_bufs_free(&b);
     return failed;
 }
 
-/* Experiment 3: bytes or accesses?  For each S below the knee (the knee, and 512), the same segments --
- * the same slots, so the same useful bytes, the same sectors, the same L2 fetches -- gathered in
- * sequential order (segment k next to segment k + 1) and in experiment 2's scattered order, by the
- * same kernel.  The extra column counts accesses: segments gathered per second.  If the bytes set
- * the pace, the two orders take the same time; if the scattered access itself does (a DRAM row
- * opened for it), the sequential order is faster. */
+/* One row of experiment 3, verified then timed as experiment 2's (segment_row_time), with the
+ * lines in order `order`; *rate: segments copied per second (G/s). */
+static int order_row_time(const gpu_info_t *g, const args_t *a, segment_bufs_t *b, const order_row_t *r,
+                          int o, dim3 block, timing_t *t, double *rate, mismatch_t *m)
+{
+    cudaStream_t s = gpu_stream();
+    unsigned f = (unsigned)r->seg_bytes / 4;
+    line_order_t order = make_line_order(b->n, f, o == ORDER_SCATTERED);
+    bench_t bt;
+    *rate = NAN;
+    segment_want(b->want, b->n, f, &order, a->seed);
+    gpu_poison(b->d_out, b->n * sizeof(float));
+    r->launch(b->d_out, b->d_src, b->n, order, block, s);
+    CHECK_LAST();
+    if (gpu_compare_f32(b->d_out, b->want, b->got, b->n, m)) return 0;
+    for (bench_start(&bt, r->label[o], a, gpu_flush_wanted(g, a, segment_touched_bytes(b->n, r->seg_bytes)));
+         bench_next(&bt);)
+        r->launch(b->d_out, b->d_src, b->n, order, block, s);
+    *t = bt.t;
+    *rate = accesses_per_s(segments_count(b->n, f), t);
+    return 1;
+}
+
+/* Experiment 3 (In depth, --order): bytes or accesses?  For each S, the same segments -- the same
+ * lines, so the same useful bytes, the same sectors, the same L2 fetches -- copied by one kernel in
+ * sequential order (segment k in line k: experiment 2's addresses) and in scattered order.  The
+ * extra column counts accesses: segments copied per second.  If the bytes set the pace, the two
+ * orders take the same time; if the scattered access itself does, the sequential order is faster. */
 static int experiment_order(const gpu_info_t *g, const args_t *a, size_t n, dim3 block, double d2d)
 {
-    gather_bufs_t b;
-    double rate[NORDER_SEG][2];
-    timing_t t[NORDER_SEG][2];
-    mismatch_t m[NORDER_SEG][2];
-    int ok[NORDER_SEG][2], s, o, failed = 0;
+    segment_bufs_t b;
+    double rate[NORDER][2];
+    timing_t t[NORDER][2];
+    mismatch_t m[NORDER][2];
+    int ok[NORDER][2], s, o, failed = 0;
     size_t gran;
-    char label[64], takeaway[768];
+    char takeaway[768];
 
     memset(t, 0, sizeof t);
-    gather_bufs_init(&b, n, a->seed);
+    segment_bufs_init(&b, n, permuted_line_src_floats(n, 1), a->seed);
     gran = l2_fetch_granularity();
-    report_say("\nExperiment 3: bytes or accesses? The same %.0f MiB gathered as the same segments (each alone in "
-               "its own\n  max(S, 128)-byte slot) visited in two orders: sequential (segment k next to segment "
-               "k + 1) and scattered\n  (experiment 2's order). Same bytes, same sectors, same L2 fetches "
-               "(cudaLimitMaxL2FetchGranularity = %zu B);\n  only the order of the addresses differs. "
-               "G accesses/s = segments gathered per second.\n",
-               n * 4.0 / 1048576.0, gran);
+    report_say("\nExperiment 3 (In depth): bytes or accesses? Experiment 2's segments, %.0f MiB of them, copied by one\n"
+               "  kernel with the lines in two orders: sequential (segment k in line k: experiment 2's addresses) and\n"
+               "  scattered (neighbouring segments far apart). The same lines, so the same bytes, the same sectors and\n"
+               "  the same L2 fetches (cudaLimitMaxL2FetchGranularity = %zu B); only the order of the addresses differs.\n"
+               "  Source buffer %.0f MiB. G accesses/s = segments copied per second.\n",
+               n * 4.0 / 1048576.0, gran, b.src_floats * 4.0 / 1048576.0);
 
-    for (s = 0; s < NORDER_SEG; s++)
+    for (s = 0; s < NORDER; s++)
         for (o = 0; o < 2; o++) {
-            order_label(label, sizeof label, s, o);
-            ok[s][o] = gather_time(g, a, &b, block, make_geom(n, ORDER_SEG_BYTES[s], ORDERS[o]), ORDER_SEG_BYTES[s],
-                                   label, &t[s][o], &rate[s][o], &m[s][o]);
+            ok[s][o] = order_row_time(g, a, &b, &ORDER_ROWS[s], o, block, &t[s][o], &rate[s][o], &m[s][o]);
             failed |= !ok[s][o];
         }
 
-    report_begin("order", "  Accesses per second by order (same segments, same bytes in both orders):", "G accesses/s");
-    for (s = 0; s < NORDER_SEG; s++)
+    report_begin("line_order", "  Accesses per second by order (same segments, same bytes in both orders):",
+                 "G accesses/s");
+    for (s = 0; s < NORDER; s++)
         for (o = 0; o < 2; o++) {
-            order_label(label, sizeof label, s, o);
-            if (ok[s][o]) report_row(label, &t[s][o], b.bytes, rate[s][o]);
-            else report_failed(label, &m[s][o], b.nw, 0);
+            if (ok[s][o]) report_row(ORDER_ROWS[s].label[o], &t[s][o], b.bytes, rate[s][o]);
+            else report_failed(ORDER_ROWS[s].label[o], &m[s][o], n, 0);
         }
 
     order_takeaway(takeaway, sizeof takeaway, rate, gran, d2d);
     report_end(takeaway);
-    s = NORDER_SEG - 1;
-    plateau_takeaway(takeaway, sizeof takeaway, ok[s][0] ? stats_gbs(b.bytes, t[s][0].median_ms) : NAN,
-                     ok[s][1] ? stats_gbs(b.bytes, t[s][1].median_ms) : NAN);
+    s = NORDER - 1;
+    whole_lines_takeaway(takeaway, sizeof takeaway,
+                         ok[s][ORDER_SEQUENTIAL] ? stats_gbs(b.bytes, t[s][ORDER_SEQUENTIAL].median_ms) : NAN,
+                         ok[s][ORDER_SCATTERED] ? stats_gbs(b.bytes, t[s][ORDER_SCATTERED].median_ms) : NAN);
     report_end(takeaway);
-    gather_bufs_free(&b);
+    segment_bufs_free(&b);
     return failed;
+}
+
+/* GPU memory experiment 2 (or, with --order, 3) takes for n floats: its source at S = 4 B (the
+ * widest) and its output. */
+static size_t segments_bytes(size_t n, int order)
+{
+    return ((order ? permuted_line_src_floats(n, 1) : segment_per_line_src_floats(n, 1)) + n) * sizeof(float);
 }
 
 /* ---- main ----------------------------------------------------------------------------------- */
@@ -521,49 +623,53 @@ static int experiment_order(const gpu_info_t *g, const args_t *a, size_t n, dim3
 int main(int argc, char **argv)
 {
     static const char *summary =
-        "Lesson 01: DRAM bursts and sectors. Derives the peak bandwidth, measures the copy ceiling,\n"
-        "gathers the same useful bytes as scattered segments of 4 to 512 bytes, then the same\n"
-        "segments in sequential and in scattered order (bytes or accesses?).";
+        "Lesson 01: DRAM bursts and sectors. Derives the peak bandwidth, measures the copy ceiling, then\n"
+        "copies the first S bytes (4 to 128) of every 128-byte line against what the 32-byte sector predicts.\n"
+        "--order: only the In depth experiment, the same segments in sequential and in scattered order.";
+    int order = 0;
     lesson_opt_t opts[] = {
         {"--l2-fetch", OPT_INT, &l2_fetch, 1, 1024, "B",
          "set cudaLimitMaxL2FetchGranularity to 32, 64 or 128 bytes first (a hint)"},
+        {"--order", OPT_FLAG, &order, 0, 0, NULL,
+         "run only experiment 3 (In depth): the segments in sequential and in scattered order"},
     };
     args_t a;
     gpu_info_t g;
     size_t n, ws, need;
     dim3 block;
     int failed = 0;
-    double d2d = 0.0;
 
     args_size_forms(ARGS_SIZE_N);
     args_parse_or_exit(argc, argv, &a, summary,
-                       "floats to gather in experiments 2 and 3 (default 16M = 64 MiB; 1M with --quick)", opts, 1);
+                       "floats to copy in experiments 2 and 3 (default 16M = 64 MiB; 1M with --quick)", opts, 2);
     if (l2_fetch && l2_fetch != 32 && l2_fetch != 64 && l2_fetch != 128)
         args_reject("bad --l2-fetch '%s': expected 32, 64 or 128", args_raw_value(argc, argv, "--l2-fetch"));
     if (a.by > 1 || (a.bx && a.bx % 32))
         args_reject("bad --block '%s': this lesson needs a one-dimensional block of a multiple of 32 "
-                    "threads (each warp adds its values)", args_raw_value(argc, argv, "--block"));
+                    "threads (its tables reason about whole warps)", args_raw_value(argc, argv, "--block"));
     report_init("01_dram_burst", a.csv);
 
     gpu_init(&g);
-    gpu_print_header(&g, "Lesson 01 - DRAM bursts and sectors: what a scattered access costs", &a);
+    gpu_print_header(&g, "Lesson 01 - DRAM bursts and sectors: what a partly used line costs", &a);
     if (a.check) return run_checks(&a);
 
     block = dim3(a.bx ? a.bx : 256);
     ws = a.quick ? ((size_t)64 << 20) : stats_default_ws(g.l2_bytes, (size_t)256 << 20);
     n = a.nx ? (size_t)a.nx : (a.quick ? ((size_t)1 << 20) : ((size_t)16 << 20));
-    /* The S = 4 B gather spreads n floats over n x 128 bytes: shrink the default to what fits. */
+    /* S = 4 B spreads n floats over n lines of 128 bytes: shrink the default to what fits. */
     if (!a.nx)
-        while (n > ((size_t)1 << 20) &&
-               gather_src_floats(n, 4) * sizeof(float) + 2 * ws + 4 * g.l2_bytes > gpu_free_bytes() / 10 * 9)
+        while (n > ((size_t)1 << 20) && segments_bytes(n, order) + 2 * ws + 4 * g.l2_bytes > gpu_free_bytes() / 10 * 9)
             n /= 2;
-    /* The experiments run one after the other, each freeing its buffers: the larger one is the need
-     * (experiments 2 and 3 need the same: the S = 4 B source). */
-    need = gather_src_floats(n, 4) * sizeof(float) + (n + 31) / 32 * sizeof(float);
-    gpu_require_bytes(need > 2 * ws ? need : 2 * ws, "this run (the S = 4 B gather: 128 bytes per float)");
+    /* The experiments run one after the other, each freeing its buffers: the larger one is the need. */
+    need = segments_bytes(n, order) > 2 * ws ? segments_bytes(n, order) : 2 * ws;
+    gpu_require_bytes(need, "this run (S = 4 B: a 128-byte line of the source per float)");
 
-    failed |= experiment_peak(&g, &a, ws, block, gpu_flush_wanted(&g, &a, 2 * ws), &d2d);
-    failed |= experiment_gather(&g, &a, n, block);
-    failed |= experiment_order(&g, &a, n, block, d2d);
+    if (order) {
+        double d2d = measure_ceiling(&g, &a, ws);
+        failed |= experiment_order(&g, &a, n, block, d2d);
+    } else {
+        failed |= experiment_peak(&g, &a, ws, block, gpu_flush_wanted(&g, &a, 2 * ws));
+        failed |= experiment_segments(&g, &a, n, block);
+    }
     return gpu_finish_status(failed);
 }

@@ -1,21 +1,20 @@
-/* Lesson 01's kernels: what a small scattered read costs.  Read this file first; dram_burst.cu only
+/* Lesson 01's kernels: what a partly used line costs.  Read this file first; dram_burst.cu only
  * verifies, times and prints them.
  *
- * Indices.  n, the floats a kernel handles, may pass 2^31 (--size takes any count the GPU memory
- * holds), so every index is a size_t; the grids are 1-D: div_up(n, block) blocks for the copy,
- * div_up(n, block x GATHER_ILP) for the gather (common/grid.cuh).
+ * Indices.  n, the floats a kernel copies, may pass 2^31 (--size takes any count the GPU memory
+ * holds), so every index is a size_t; every grid is 1-D, div_up(n, block) blocks of one thread per
+ * float (common/grid.cuh).
  * Launch.  Each kernel is followed by its launcher, launch_<kernel>(outputs, inputs, sizes, block,
  * stream): the grid it needs. */
 #ifndef LESSON01_KERNELS_CUH
 #define LESSON01_KERNELS_CUH
 
 #include <stddef.h>
-#include "gather.h"
 #include "grid.cuh"
-#include "warp.cuh"
+#include "segments.h"
 
-/* The simplest copy: one float per thread, consecutive threads on consecutive floats, so every
- * warp reads and writes four whole 32-byte sectors. */
+/* Experiment 1.  The simplest copy: one float per thread, consecutive threads on consecutive
+ * floats, so every warp reads and writes four whole 32-byte sectors. */
 __global__ void copy_one_per_thread(float *out, const float *in, size_t n)
 {
     size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
@@ -28,39 +27,49 @@ static inline void launch_copy_one_per_thread(float *out, const float *in, size_
     copy_one_per_thread<<<div_up(n, block.x), block, 0, s>>>(out, in, n);
 }
 
-/* The segment gather: element i is read from src[gather_src_index(i, g)] (gather.h: segments of S
- * bytes, each alone in a slot of max(S, 128) bytes, visited in a scattered or sequential order).
- * Each thread loads GATHER_ILP floats, each from some segment: S/4 consecutive threads read one
- * segment, so the instruction count is the same for every S and every order, and only the
- * addresses change.  All the loads are issued before any is used, so several are in flight per
- * thread rather than one (how many bytes in flight DRAM needs is lesson 04's Little's-law
- * measurement).  Each warp adds every group of 32 values so the result can be checked and only one
- * float per 32 is written back: warp_sums[i / 32].  Blocks: a multiple of 32 threads (warp_sum_xor
- * needs whole warps). */
-#define GATHER_ILP 4
-__global__ void gather_segments(float *warp_sums, const float *src, size_t n, gather_geom_t g)
+/* Experiment 2.  The first SEG_BYTES bytes of every 128-byte line of `in`, the lines in order,
+ * copied to `out` contiguously.  Thread i copies one float: float i % f of line i / f, with
+ * f = SEG_BYTES / 4 floats per segment (segments.h's segment_per_line_index; f is a power of two,
+ * so the division is a shift).  A warp's 32 loads take SEG_BYTES from each of 128 / SEG_BYTES
+ * consecutive lines and its stores write 128 consecutive bytes.  Below 32 bytes a segment uses
+ * only part of the one sector it touches; at 128 bytes every float of every line is copied: the
+ * plain copy of experiment 1. */
+template <int SEG_BYTES>
+__global__ void copy_segment_per_line(float *out, const float *in, size_t n)
 {
-    size_t base = blockIdx.x * (size_t)blockDim.x * GATHER_ILP + threadIdx.x;
-    float v[GATHER_ILP];
-    int u;
-#pragma unroll
-    for (u = 0; u < GATHER_ILP; u++) {
-        size_t i = base + (size_t)u * blockDim.x;
-        v[u] = (i < n) ? src[gather_src_index(i, g)] : 0.0f;
-    }
-#pragma unroll
-    for (u = 0; u < GATHER_ILP; u++) {
-        size_t i = base + (size_t)u * blockDim.x;
-        float sum = warp_sum_xor(v[u]);  /* every lane takes part, in range or not */
-        if ((threadIdx.x & 31) == 0 && i < n) warp_sums[i / 32] = sum;
-    }
+    static_assert(SEG_BYTES >= 4 && SEG_BYTES <= 128 && (SEG_BYTES & (SEG_BYTES - 1)) == 0,
+                  "a segment is a power of two of bytes, 4 to 128: it fits its line");
+    size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    if (i < n) out[i] = in[segment_per_line_index(i, SEG_BYTES / 4)];
 }
 
-/* Grid: div_up(n, block.x x GATHER_ILP) blocks of 1-D blocks (block.x a multiple of 32). */
-static inline void launch_gather_segments(float *warp_sums, const float *src, size_t n, gather_geom_t g, dim3 block,
-                                          cudaStream_t s)
+/* Grid: div_up(n, block.x) blocks of 1-D blocks. */
+template <int SEG_BYTES>
+static inline void launch_copy_segment_per_line(float *out, const float *in, size_t n, dim3 block, cudaStream_t s)
 {
-    gather_segments<<<div_up(n, block.x * GATHER_ILP), block, 0, s>>>(warp_sums, src, n, g);
+    copy_segment_per_line<SEG_BYTES><<<div_up(n, block.x), block, 0, s>>>(out, in, n);
+}
+
+/* Experiment 3 (In depth, --order).  Experiment 2's copy with the segments' lines taken in the
+ * order `order` (segments.h's permuted_line_index): segment k at the start of line
+ * (k x order.mult) & order.mask.  mult = 1 reads experiment 2's addresses; a large mult puts
+ * neighbouring segments far apart.  Both orders run the same instructions and read the same
+ * lines, so the same bytes and the same sectors: only the order of the addresses changes. */
+template <int SEG_BYTES>
+__global__ void copy_segment_per_permuted_line(float *out, const float *in, size_t n, line_order_t order)
+{
+    static_assert(SEG_BYTES >= 4 && SEG_BYTES <= 128 && (SEG_BYTES & (SEG_BYTES - 1)) == 0,
+                  "a segment is a power of two of bytes, 4 to 128: it fits its line");
+    size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    if (i < n) out[i] = in[permuted_line_index(i, SEG_BYTES / 4, order)];
+}
+
+/* Grid: div_up(n, block.x) blocks of 1-D blocks. */
+template <int SEG_BYTES>
+static inline void launch_copy_segment_per_permuted_line(float *out, const float *in, size_t n, line_order_t order,
+                                                         dim3 block, cudaStream_t s)
+{
+    copy_segment_per_permuted_line<SEG_BYTES><<<div_up(n, block.x), block, 0, s>>>(out, in, n, order);
 }
 
 #endif

@@ -1,6 +1,5 @@
 /* Lesson 01: the CPU reference of a per-warp sum.  Plain C99 (tests/test_dram_burst.c checks it
- * without a GPU); dram_burst.cu checks gather_segments with it, exercise_check.cu the exercise's
- * mass sums. */
+ * without a GPU); exercise_check.cu checks the exercise's mass sums with it. */
 #ifndef LESSON01_WARP_SUMS_H
 #define LESSON01_WARP_SUMS_H
 

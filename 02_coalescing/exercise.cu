@@ -4,8 +4,8 @@
  * to right.  At every step the 32 threads of a warp read 32 different rows, `cols` floats apart:
  * the index is m[r * cols + c] with r = blockIdx.x * blockDim.x + threadIdx.x, so threadIdx.x is
  * multiplied by cols -- the opposite of the coalesced form A[(terms without threadIdx.x) +
- * threadIdx.x].  Before you write anything, predict from experiment 2 (sum_row_strips against
- * sum_col_strips) how much faster a coalesced version can be.
+ * threadIdx.x].  Before you write anything, predict from experiment 2 (sum_strips_lanes_rows_apart
+ * against sum_strips_lanes_adjacent) how much faster a coalesced version can be.
  *
  * TODO: write row_sums_warp_per_row below (see exercise.h): let a whole warp own one row.
  *   - row w = global thread index / 32, lane = threadIdx.x % 32; a warp with w >= rows returns

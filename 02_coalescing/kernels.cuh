@@ -35,11 +35,12 @@ static inline void launch_saxpy(float *y, float a, const float *x, size_t n, dim
     saxpy<<<div_up(n, block.x), block, 0, s>>>(y, a, x, n);
 }
 
-/* Row strips: thread r adds up SUM_STRIP consecutive elements of row r.  Consecutive threads
- * take consecutive ROWS, so at each step the warp's 32 addresses are `cols` floats apart
- * (threadIdx.x is multiplied by cols): 32 sectors per load, 4 useful bytes in each.
- * Grid: div_up(rows, block) x min(strips of a row, 65535); out[s * rows + r]. */
-__global__ void sum_row_strips(float *out, const float *m, int rows, int cols, int strip)
+/* Strip sums with the lanes a row apart: thread r adds up SUM_STRIP consecutive elements of row
+ * r (a strip of a row).  Consecutive threads take consecutive ROWS, so at each step the warp's 32
+ * addresses are `cols` floats apart (threadIdx.x is multiplied by cols): 32 sectors per load, 4
+ * useful bytes in each.  Grid: div_up(rows, block) x min(strips of a row, 65535);
+ * out[s * rows + r]. */
+__global__ void sum_strips_lanes_rows_apart(float *out, const float *m, int rows, int cols, int strip)
 {
     size_t r = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
     int ns = cols / strip + (cols % strip != 0), s, k;
@@ -55,17 +56,19 @@ __global__ void sum_row_strips(float *out, const float *m, int rows, int cols, i
 
 /* One thread per row across (1-D blocks), one grid row per strip down (capped at 65535: the kernel
  * loops over the rest). */
-static inline void launch_sum_row_strips(float *out, const float *m, int rows, int cols, int strip, dim3 block,
-                                         cudaStream_t s)
+static inline void launch_sum_strips_lanes_rows_apart(float *out, const float *m, int rows, int cols, int strip,
+                                                      dim3 block, cudaStream_t s)
 {
-    sum_row_strips<<<grid_2d(rows, div_up(cols, strip), block), block, 0, s>>>(out, m, rows, cols, strip);
+    sum_strips_lanes_rows_apart<<<grid_2d(rows, div_up(cols, strip), block), block, 0, s>>>(out, m, rows, cols,
+                                                                                            strip);
 }
 
-/* Column strips: thread c adds up SUM_STRIP consecutive elements of column c.  Consecutive
- * threads take consecutive COLUMNS: m[(row) * cols + blockIdx.x * blockDim.x + threadIdx.x],
- * the coalesced form, so each step of the walk reads 128 consecutive bytes per warp.
- * Grid: div_up(cols, block) x min(strips of a column, 65535); out[s * cols + c]. */
-__global__ void sum_col_strips(float *out, const float *m, int rows, int cols, int strip)
+/* Strip sums with the lanes adjacent: thread c adds up SUM_STRIP consecutive elements of column c
+ * (a strip of a column).  Consecutive threads take consecutive COLUMNS:
+ * m[(row) * cols + blockIdx.x * blockDim.x + threadIdx.x], the coalesced form, so each step of the
+ * walk reads 128 consecutive bytes per warp.  Grid: div_up(cols, block) x min(strips of a column,
+ * 65535); out[s * cols + c]. */
+__global__ void sum_strips_lanes_adjacent(float *out, const float *m, int rows, int cols, int strip)
 {
     size_t c = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
     int ns = rows / strip + (rows % strip != 0), s, k;
@@ -80,10 +83,10 @@ __global__ void sum_col_strips(float *out, const float *m, int rows, int cols, i
 }
 
 /* One thread per column across, one grid row per strip down. */
-static inline void launch_sum_col_strips(float *out, const float *m, int rows, int cols, int strip, dim3 block,
-                                         cudaStream_t s)
+static inline void launch_sum_strips_lanes_adjacent(float *out, const float *m, int rows, int cols, int strip,
+                                                    dim3 block, cudaStream_t s)
 {
-    sum_col_strips<<<grid_2d(cols, div_up(rows, strip), block), block, 0, s>>>(out, m, rows, cols, strip);
+    sum_strips_lanes_adjacent<<<grid_2d(cols, div_up(rows, strip), block), block, 0, s>>>(out, m, rows, cols, strip);
 }
 
 /* The two 2D copies: copyRow and copyCol, as Tan Sheng's bandwidth chapter names them.  Lesson 04

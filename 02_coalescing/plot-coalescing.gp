@@ -4,7 +4,7 @@
 eval svg(900, 440)
 @footer
 
-strided(k) = (k eq 'sum_row_strips' || k eq 'copyCol' || k eq 'matmul_x_along_col')
+strided(k) = (k eq 'sum_strips_lanes_rows_apart' || k eq 'copyCol' || k eq 'matmul_x_along_col')
 colour(k) = (k eq 'cudaMemcpy D2D' ? 0x2e8b57 : strided(k) ? 0xd95f02 : 0x1f6fb4)
 bw = 0.34
 
@@ -16,7 +16,7 @@ n = STATS_records
 d2d = field(csv, 'saxpy', 'cudaMemcpy D2D', 9)
 set size 0.64, 0.9
 set origin 0, 0.06
-set lmargin 18
+set lmargin 26
 set rmargin 2
 set tmargin 2.5
 set bmargin 3.5

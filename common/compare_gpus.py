@@ -16,9 +16,9 @@ import tempfile
 # rest on, at each lesson's default size.
 ROWS = [
     ("dram_burst", "peak", "copy_one_per_thread", "01 one-float copy kernel"),
-    ("dram_burst", "gather", "gather S=32 B", "01 gather, 32-byte segments"),
+    ("dram_burst", "segments", "S=4 B per line", "01 4 bytes of every 128-byte line"),
     ("coalescing", "saxpy", "saxpy", "02 SAXPY"),
-    ("coalescing", "strip_sums", "sum_row_strips", "02 strip sums, strided"),
+    ("coalescing", "strip_sums", "sum_strips_lanes_rows_apart", "02 strip sums, lanes a row apart"),
     ("offset_stride", "stride_float", "float s=2", "03 stride 2 (float)"),
     ("offset_stride", "stride_float", "float s=8", "03 stride 8 (float)"),
     ("transpose_bounds", "bounds", "copyCol", "04 copyCol"),
