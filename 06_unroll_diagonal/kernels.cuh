@@ -1,12 +1,13 @@
 /* Lesson 06's kernels: more loads in flight per thread (the unrolled copy and naive transposes),
- * then the order in which blocks take their tiles (row-major, column-major, diagonal, grouped).  Read this file first;
- * unroll_diagonal.cu only verifies, times and prints them.  Layout, launch and indices are those
- * of lessons 04 and 05, whose plain copies and transposes (../05_transpose_naive/kernels.cuh, which
- * includes lesson 04's) this lesson measures beside its own.  The block orders themselves are in
- * block_order.h: plain C, __host__ __device__ here, so that tests/test_diagonal.c checks on the CPU
- * the very functions these kernels call.  Each kernel is followed by its launcher,
- * launch_<kernel>(out, in, nx, ny, block, stream); the unrolled ones and the block orders are
- * templates on U (elements per thread) and ORDER: launch_transpose_col_unroll<4>, ... */
+ * then the order in which blocks take their tiles (row-major, column-major, diagonal, grouped).
+ * Read this file first; unroll_diagonal.cu only verifies, times and prints them.  Layout, launch
+ * and indices are those of lessons 04 and 05, whose plain copies and transposes
+ * (../05_transpose_naive/kernels.cuh, which includes lesson 04's) this lesson measures beside its
+ * own.  The block orders themselves are in block_order.h: plain C, __host__ __device__ here, so
+ * that tests/test_diagonal.c checks on the CPU the very functions these kernels call.  Each kernel
+ * is followed by its launcher, launch_<kernel>(out, in, nx, ny, block, stream); the unrolled ones
+ * and the block orders are templates on U (elements per thread) and ORDER:
+ * launch_transpose_col_unroll<4>, launch_transpose_row_order<ORDER_GROUPED>, ... */
 #ifndef LESSON06_KERNELS_CUH
 #define LESSON06_KERNELS_CUH
 
