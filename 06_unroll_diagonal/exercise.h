@@ -2,7 +2,8 @@
 #ifndef EXERCISE_H
 #define EXERCISE_H
 
-/* YOUR kernel (exercise.cu): NaiveRow with the blocks taking their tiles in diagonal order.
+/* YOUR kernel (exercise.cu): NaiveRow with the blocks taking their tiles in diagonal order (or, in
+ * the exercise's optional step 4, in an order of your own).
  * Launched with 2-D blocks of any shape on the 2-D grid (ceil(nx / blockDim.x), ceil(ny / blockDim.y))
  * (the checker keeps that at most 65535 high); the tile (x, y) a block takes covers columns
  * x * blockDim.x ... and rows y * blockDim.y ... of the ny x nx input, and every tile of the grid

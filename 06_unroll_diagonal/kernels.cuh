@@ -1,12 +1,13 @@
 /* Lesson 06's kernels: more loads in flight per thread (the unrolled copy and naive transposes),
- * then the order in which blocks take their tiles (row-major or diagonal).  Read this file first;
- * unroll_diagonal.cu only verifies, times and prints them.  Layout, launch and indices are those
- * of lessons 04 and 05, whose plain copies and transposes (../05_transpose_naive/kernels.cuh, which
- * includes lesson 04's) this lesson measures beside its own.  The block orders themselves are in
- * block_order.h: plain C, __host__ __device__ here, so that tests/test_diagonal.c checks on the CPU
- * the very functions these kernels call.  Each kernel is followed by its launcher,
- * launch_<kernel>(out, in, nx, ny, block, stream); the unrolled ones and the block orders are
- * templates on U (elements per thread) and ORDER: launch_transpose_col_unroll<4>, ... */
+ * then the order in which blocks take their tiles (row-major, column-major, diagonal, grouped).
+ * Read this file first; unroll_diagonal.cu only verifies, times and prints them.  Layout, launch
+ * and indices are those of lessons 04 and 05, whose plain copies and transposes
+ * (../05_transpose_naive/kernels.cuh, which includes lesson 04's) this lesson measures beside its
+ * own.  The block orders themselves are in block_order.h: plain C, __host__ __device__ here, so
+ * that tests/test_diagonal.c checks on the CPU the very functions these kernels call.  Each kernel
+ * is followed by its launcher, launch_<kernel>(out, in, nx, ny, block, stream); the unrolled ones
+ * and the block orders are templates on U (elements per thread) and ORDER:
+ * launch_transpose_col_unroll<4>, launch_transpose_row_order<ORDER_GROUPED>, ... */
 #ifndef LESSON06_KERNELS_CUH
 #define LESSON06_KERNELS_CUH
 
@@ -78,6 +79,29 @@ static inline void launch_transpose_row_unroll(float *out, const float *in, int 
     transpose_row_unroll<U><<<grid_2d(div_up((unsigned)nx, U), ny, block), block, 0, s>>>(out, in, nx, ny);
 }
 
+/* NaiveCol xU, one thread's work: rows r0, r0 + blockDim.x, ..., r0 + (U-1) * blockDim.x of
+ * column c (c < nx): U strided loads in flight, then U coalesced stores.  Threads whose U rows are
+ * all inside take the straight path; at the bottom edge each row is tested. */
+template <int U>
+static __device__ __forceinline__ void col_unrolled(float *out, const float *in, int nx, int ny, unsigned r0, unsigned c)
+{
+    float v[U];
+    int k;
+    if (r0 + (U - 1) * blockDim.x < (unsigned)ny) {
+#pragma unroll
+        for (k = 0; k < U; k++) v[k] = in[(size_t)(r0 + k * blockDim.x) * nx + c];
+#pragma unroll
+        for (k = 0; k < U; k++) out[(size_t)c * ny + r0 + k * blockDim.x] = v[k];
+    } else {
+#pragma unroll
+        for (k = 0; k < U; k++)
+            if (r0 + k * blockDim.x < (unsigned)ny) v[k] = in[(size_t)(r0 + k * blockDim.x) * nx + c];
+#pragma unroll
+        for (k = 0; k < U; k++)
+            if (r0 + k * blockDim.x < (unsigned)ny) out[(size_t)c * ny + r0 + k * blockDim.x] = v[k];
+    }
+}
+
 /* NaiveCol xU: threadIdx.x walks rows, so thread tx takes rows r0, r0 + blockDim.x, ... of its
  * column: U strided loads in flight, then U coalesced stores (NaiveCol x2, x4, x8).
  * Grid: grid_2d(ceil(ny / U), nx, block). */
@@ -85,23 +109,8 @@ template <int U>
 __global__ void transpose_col_unroll(float *out, const float *in, int nx, int ny)
 {
     unsigned r0 = blockIdx.x * blockDim.x * U + threadIdx.x, c;
-    int k;
-    for (c = blockIdx.y * blockDim.y + threadIdx.y; c < (unsigned)nx; c += gridDim.y * blockDim.y) {
-        float v[U];
-        if (r0 + (U - 1) * blockDim.x < (unsigned)ny) {
-#pragma unroll
-            for (k = 0; k < U; k++) v[k] = in[(size_t)(r0 + k * blockDim.x) * nx + c];
-#pragma unroll
-            for (k = 0; k < U; k++) out[(size_t)c * ny + r0 + k * blockDim.x] = v[k];
-        } else {
-#pragma unroll
-            for (k = 0; k < U; k++)
-                if (r0 + k * blockDim.x < (unsigned)ny) v[k] = in[(size_t)(r0 + k * blockDim.x) * nx + c];
-#pragma unroll
-            for (k = 0; k < U; k++)
-                if (r0 + k * blockDim.x < (unsigned)ny) out[(size_t)c * ny + r0 + k * blockDim.x] = v[k];
-        }
-    }
+    for (c = blockIdx.y * blockDim.y + threadIdx.y; c < (unsigned)nx; c += gridDim.y * blockDim.y)
+        col_unrolled<U>(out, in, nx, ny, r0, c);
 }
 
 template <int U>
@@ -114,28 +123,36 @@ static inline void launch_transpose_col_unroll(float *out, const float *in, int 
 /* ---- block order: which tile each block takes (experiment 2) --------------------------------- */
 
 /* The order in which the blocks of a 1-D grid of gx * gy blocks take the tiles of a gx x gy grid
- * (block_order.h): ORDER_ROW_MAJOR, the order the hardware numbers the blocks of a 2-D grid in, or
- * ORDER_DIAGONAL, the old cure for "partition camping": blocks that run at the same time take
- * tiles in different tile rows and columns, so their accesses spread over the memory partitions.
- * The only difference between the row-major and the diagonal kernels is this call. */
-enum { ORDER_ROW_MAJOR, ORDER_DIAGONAL };
+ * (block_order.h).  x is the tile's index along threadIdx.x's extent, y along the other:
+ *   ORDER_ROW_MAJOR     the order the hardware numbers the blocks of a 2-D grid in;
+ *   ORDER_COLUMN_MAJOR  down the columns of tiles: blocks that run together take a few whole
+ *                       columns of tiles (a tile column of NaiveRow is a strip of input columns:
+ *                       its stores fill neighbouring pieces of the same output rows);
+ *   ORDER_DIAGONAL      the old cure for "partition camping": blocks that run at the same time take
+ *                       tiles in different tile rows and columns;
+ *   ORDER_GROUPED       squares of BLOCK_ORDER_GROUP x BLOCK_ORDER_GROUP tiles, one after another.
+ * The only difference between the kernels of one kind in different orders is this call. */
+enum { ORDER_ROW_MAJOR, ORDER_COLUMN_MAJOR, ORDER_DIAGONAL, ORDER_GROUPED };
 
 template <int ORDER>
 static __device__ __forceinline__ tile_xy_t tile_of_block(unsigned b, unsigned gx, unsigned gy)
 {
-    return ORDER == ORDER_DIAGONAL ? block_order_diagonal(b, gx, gy) : block_order_row_major(b, gx);
+    return ORDER == ORDER_COLUMN_MAJOR ? block_order_column_major(b, gy)
+         : ORDER == ORDER_DIAGONAL     ? block_order_diagonal(b, gx, gy)
+         : ORDER == ORDER_GROUPED      ? block_order_grouped(b, gx, gy, BLOCK_ORDER_GROUP)
+                                       : block_order_row_major(b, gx);
 }
 
-/* The tile grid a launch over ny x nx covers with blocks of `block`: gx tiles across threadIdx.x's
- * extent `fast` (nx for NaiveRow, ny for NaiveCol), gy down the other.  1-D grids of gx * gy
- * blocks: gridDim.x allows 2^31 - 1, more than any matrix here has tiles. */
-static inline void tile_grid(unsigned fast, unsigned slow, dim3 block, unsigned *gx, unsigned *gy)
+/* The tile grid a launch over ny x nx covers with tiles of fast x slow elements: gx tiles across
+ * threadIdx.x's extent `n_fast` (nx for NaiveRow, ny for NaiveCol), gy down the other.  1-D grids of
+ * gx * gy blocks: gridDim.x allows 2^31 - 1, and main refuses a size whose grid would need more. */
+static inline void tile_grid(unsigned n_fast, unsigned n_slow, unsigned fast, unsigned slow, unsigned *gx, unsigned *gy)
 {
-    *gx = div_up(fast, block.x);
-    *gy = div_up(slow, block.y);
+    *gx = div_up(n_fast, fast);
+    *gy = div_up(n_slow, slow);
 }
 
-/* NaiveRow, one tile per block, the tile (x: columns, y: rows) picked in ORDER. */
+/* NaiveRow, one blockDim.x x blockDim.y tile per block, the tile (x: columns, y: rows) picked in ORDER. */
 template <int ORDER>
 __global__ void transpose_row_order(float *out, const float *in, int nx, int ny, unsigned gx, unsigned gy)
 {
@@ -148,7 +165,7 @@ template <int ORDER>
 static inline void launch_transpose_row_order(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
 {
     unsigned gx, gy;
-    tile_grid(nx, ny, block, &gx, &gy);
+    tile_grid(nx, ny, block.x, block.y, &gx, &gy);
     transpose_row_order<ORDER><<<gx * gy, block, 0, s>>>(out, in, nx, ny, gx, gy);
 }
 
@@ -165,8 +182,27 @@ template <int ORDER>
 static inline void launch_transpose_col_order(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
 {
     unsigned gx, gy;
-    tile_grid(ny, nx, block, &gx, &gy);
+    tile_grid(ny, nx, block.x, block.y, &gx, &gy);
     transpose_col_order<ORDER><<<gx * gy, block, 0, s>>>(out, in, nx, ny, gx, gy);
+}
+
+/* NaiveCol xU, one tile of U * blockDim.x rows x blockDim.y columns per block (x: rows, y: columns),
+ * picked in ORDER: the same work per thread as transpose_col_unroll<U> (col_unrolled). */
+template <int U, int ORDER>
+__global__ void transpose_col_unroll_order(float *out, const float *in, int nx, int ny, unsigned gx, unsigned gy)
+{
+    tile_xy_t t = tile_of_block<ORDER>(blockIdx.x, gx, gy);
+    unsigned r0 = t.x * blockDim.x * U + threadIdx.x, c = t.y * blockDim.y + threadIdx.y;
+    if (c < (unsigned)nx) col_unrolled<U>(out, in, nx, ny, r0, c);
+}
+
+template <int U, int ORDER>
+static inline void launch_transpose_col_unroll_order(float *out, const float *in, int nx, int ny, dim3 block,
+                                                     cudaStream_t s)
+{
+    unsigned gx, gy;
+    tile_grid(ny, nx, U * block.x, block.y, &gx, &gy);
+    transpose_col_unroll_order<U, ORDER><<<gx * gy, block, 0, s>>>(out, in, nx, ny, gx, gy);
 }
 
 #endif

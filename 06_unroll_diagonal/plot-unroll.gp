@@ -1,5 +1,6 @@
 # Lesson 06's figure: GB/s against the unroll factor U (elements per thread, all loads before the
-# first store) for NaiveRow, NaiveCol and copyRow, and the block-order experiment beside it.
+# first store) for NaiveRow, NaiveCol and copyRow, and the block-order experiment beside it (each
+# kernel of experiment 2 in every order its CSV has: row-major, column-major, diagonal, grouped).
 # Drawn by `make plot` (common/plot.sh says what csv, out, gpu ... are).
 # needs: unroll order
 eval svg(900, 450)
@@ -34,17 +35,27 @@ unset label 1
 
 set origin 0.66, 0.03
 set size 0.34, 0.9
-set title "block order (U = 1)"
+set title "block order (U = 1, and NaiveCol x4)"
 unset logscale x
 unset xlabel
 set ylabel "GB/s"
-set xrange [-0.6:1.6]
-set xtics ("NaiveRow" 0, "NaiveCol" 1) scale 0
-set key at graph 0.03, graph 0.97 left top Left reverse samplen 1.2 spacing 1.2
-set boxwidth 0.35
-kind(k) = (strstrt(k, 'NaiveRow') ? 0 : 1)
-diag(k) = (strstrt(k, 'diagonal') > 0)
-plot rows(csv, 'order') using (diag(strcol(3)) ? NaN : kind(strcol(3)) - 0.19):9 with boxes fs solid 0.85 noborder lc rgb '#9ecae1' title 'row-major order', \
-     rows(csv, 'order') using (diag(strcol(3)) ? kind(strcol(3)) + 0.19 : NaN):9 with boxes fs solid 0.85 noborder lc rgb '#3182bd' title 'diagonal order', \
-     rows(csv, 'order') using (kind(strcol(3)) + (diag(strcol(3)) ? 0.19 : -0.19)):9:(fmt0($9)) with labels offset 0, 0.7 font ',9'
+# the kernels measured in every order, and the orders, from the row's label
+kind(k) = (strstrt(k, 'NaiveRow') ? 0 : strstrt(k, ' x4 ') ? 2 : 1)
+order(k) = (strstrt(k, 'row-major') ? 0 : strstrt(k, 'col-major') ? 1 : strstrt(k, 'diagonal') ? 2 : 3)
+bx(k) = kind(k) + (order(k) - 1.5) * 0.2
+o = rows(csv, 'order')
+stats o using (kind(strcol(3))) name 'K' nooutput
+nk = 1 + K_max
+set xrange [-0.6:nk - 0.4]
+if (nk > 2) { set xtics ("NaiveRow" 0, "NaiveCol" 1, "NaiveCol x4" 2) scale 0 } else { set xtics ("NaiveRow" 0, "NaiveCol" 1) scale 0 }
+set yrange [0:d2d * 1.45]
+set key at graph 0.03, graph 0.98 left top Left reverse samplen 1 spacing 1 font ',9'
+set boxwidth 0.18
+colour(k) = (order(k) == 0 ? 0x9ecae1 : order(k) == 1 ? 0x3182bd : order(k) == 2 ? 0xfdae6b : 0x74c476)
+plot o using (bx(strcol(3))):9:(colour(strcol(3))) with boxes fs solid 0.85 noborder lc rgb variable notitle, \
+     NaN with boxes fs solid 0.85 noborder lc rgb '#9ecae1' title 'row-major order', \
+     NaN with boxes fs solid 0.85 noborder lc rgb '#3182bd' title 'column-major order', \
+     NaN with boxes fs solid 0.85 noborder lc rgb '#fdae6b' title 'diagonal order', \
+     NaN with boxes fs solid 0.85 noborder lc rgb '#74c476' title 'grouped order (8 x 8 tiles)', \
+     o using (bx(strcol(3))):9:(fmt0($9)) with labels offset 0, 0.7 font ',8' rotate by 90 left
 unset multiplot

@@ -3,10 +3,11 @@
  * Experiment 1: unrolling.  NaiveRow and NaiveCol where each thread moves 2, 4 or 8 elements that
  * lie blockDim.x apart, issuing all its loads before its first store.  Measured in the same run as
  * copyRow (the "upper bound" of lesson 04) and copyRow unrolled the same way.
- * Experiment 2: block order.  The same naive transposes with the blocks mapped to tiles in
- * row-major order or along diagonals -- the old cure for "partition camping" -- with a mapping that
- * is right for rectangular grids (block_order.h; tests/test_diagonal.c proves it and shows that the
- * source's mapping is not).
+ * Experiment 2: block order.  The same naive transposes (and NaiveCol x4), each block taking one
+ * tile of a 1-D grid, with the tiles handed out in four orders: row-major (the hardware's order of a
+ * 2-D grid), column-major, along diagonals -- the old cure for "partition camping", with a mapping
+ * that is right for rectangular grids -- and in squares of 8 x 8 tiles (block_order.h;
+ * tests/test_diagonal.c proves each a bijection and shows that the source's diagonal mapping is not).
  *
  * The kernels and their launchers are in kernels.cuh (with lessons 04 and 05's plain copies and
  * transposes); this file lists them as table rows, verifies, times and prints them (trow_time). */
@@ -26,11 +27,12 @@
 /* The program's --help summary. */
 static const char SUMMARY[] =
     "Lesson 06: unrolled naive transposes (2, 4, 8 loads in flight per thread) against copyRow, then\n"
-    "row-major against diagonal block order.";
+    "the order in which blocks take their tiles: row-major, column-major, diagonal, grouped.";
 
 /* ---- the table rows ------------------------------------------------------------------------- */
 
-/* Experiment 1, in the order printed, then experiment 2's pairs (row-major, diagonal). */
+/* Experiment 1, in the order printed, then experiment 2's kernels, each in the four orders (row-major
+ * first: the others are compared with it). */
 static const trow_t KERNELS[] = {
     {"copyRow", launch_copy_row, TMATRIX_COPY},
     {"copyRow x4", launch_copy_row_unroll<4>, TMATRIX_COPY},
@@ -43,26 +45,41 @@ static const trow_t KERNELS[] = {
     {"NaiveCol x4", launch_transpose_col_unroll<4>, TMATRIX_TRANSPOSE},
     {"NaiveCol x8", launch_transpose_col_unroll<8>, TMATRIX_TRANSPOSE},
     {"NaiveRow row-major order", launch_transpose_row_order<ORDER_ROW_MAJOR>, TMATRIX_TRANSPOSE},
+    {"NaiveRow col-major order", launch_transpose_row_order<ORDER_COLUMN_MAJOR>, TMATRIX_TRANSPOSE},
     {"NaiveRow diagonal order", launch_transpose_row_order<ORDER_DIAGONAL>, TMATRIX_TRANSPOSE},
+    {"NaiveRow grouped order", launch_transpose_row_order<ORDER_GROUPED>, TMATRIX_TRANSPOSE},
     {"NaiveCol row-major order", launch_transpose_col_order<ORDER_ROW_MAJOR>, TMATRIX_TRANSPOSE},
+    {"NaiveCol col-major order", launch_transpose_col_order<ORDER_COLUMN_MAJOR>, TMATRIX_TRANSPOSE},
     {"NaiveCol diagonal order", launch_transpose_col_order<ORDER_DIAGONAL>, TMATRIX_TRANSPOSE},
+    {"NaiveCol grouped order", launch_transpose_col_order<ORDER_GROUPED>, TMATRIX_TRANSPOSE},
+    {"NaiveCol x4 row-major order", launch_transpose_col_unroll_order<4, ORDER_ROW_MAJOR>, TMATRIX_TRANSPOSE},
+    {"NaiveCol x4 col-major order", launch_transpose_col_unroll_order<4, ORDER_COLUMN_MAJOR>, TMATRIX_TRANSPOSE},
+    {"NaiveCol x4 diagonal order", launch_transpose_col_unroll_order<4, ORDER_DIAGONAL>, TMATRIX_TRANSPOSE},
+    {"NaiveCol x4 grouped order", launch_transpose_col_unroll_order<4, ORDER_GROUPED>, TMATRIX_TRANSPOSE},
 };
 #define NKERNELS ((int)(sizeof KERNELS / sizeof KERNELS[0]))
 #define NUNROLLED 10   /* experiment 1: the first ten rows */
 #define UNROLLED KERNELS
 #define ORDERS (KERNELS + NUNROLLED)
 #define NORDERS (NKERNELS - NUNROLLED)
+#define NORDER_KINDS 4     /* orders per kernel: row-major, column-major, diagonal, grouped */
+#define NORDERED (NORDERS / NORDER_KINDS)   /* kernels measured in every order: NaiveRow, NaiveCol, NaiveCol x4 */
 enum { U_COPY = 0, U_COPY_X4 = 1, U_FIRST_TRANSPOSE = 2 };
 
 /* ---- --check ------------------------------------------------------------------------------- */
 
 /* Every kernel at shapes on both sides of the unrolled tiles' edges (u * blockDim.x = 64 ... 1024
- * columns or rows), with four block shapes; 1x600001 and 600001x1 make gridDim.y hit its cap. */
+ * columns or rows), with four block shapes; 1x600001 and 600001x1 make gridDim.y hit its cap.  The
+ * block orders' tile grids: 545x137 and 137x545 are 18 x 18 tiles of 32x8 threads for NaiveRow (two
+ * whole 8 x 8 groups and a partial one in each direction), 1000x777 with 7x5 blocks 143 x 156 tiles
+ * (partial groups at both edges), 129x65 5 x 9 (a group narrower than 8 tiles, a band of 1 tile row),
+ * and the one-row and one-column shapes grids of one tile row or column. */
 static int run_checks(const args_t *a)
 {
     static const int shapes[][2] = {{1, 1}, {2, 3}, {3, 2}, {33, 31}, {31, 33}, {127, 9}, {129, 65}, {65, 129},
-                                    {257, 31}, {31, 257}, {1025, 3}, {3, 1025}, {1000, 777}, {1, 40009},
-                                    {40009, 1}, {1, 600001}, {600001, 1}, {8191, 4097}};
+                                    {257, 31}, {31, 257}, {1025, 3}, {3, 1025}, {545, 137}, {137, 545},
+                                    {1000, 777}, {1, 4099}, {4099, 1}, {1, 40009}, {40009, 1}, {1, 600001},
+                                    {600001, 1}, {8191, 4097}};
     const dim3 blocks[] = {dim3(32, 8), dim3(16, 16), dim3(7, 5), dim3(128, 2)};
     check_tally_t tally = CHECK_TALLY_INIT;
 
@@ -147,20 +164,46 @@ static size_t square_only_coverage(unsigned gx, unsigned gy)
     return hit;
 }
 
-/* Experiment 2: row-major against diagonal block order. */
+/* Whether two timings' min-max ranges are apart (then the difference is more than run-to-run noise). */
+static int ranges_apart(const timing_t *x, const timing_t *y)
+{
+    return x->max_ms < y->min_ms || y->max_ms < x->min_ms;
+}
+
+/* "col-major (+12.3%)": order o of a kernel whose four timings are kt[], its speed against row-major
+ * (kt[0]), marked when the two min-max ranges overlap; "row-major" alone for row-major itself. */
+static void order_vs_row_major(char *buf, size_t len, const char *name, const timing_t *kt, int o)
+{
+    if (o == 0)
+        snprintf(buf, len, "%s", name);
+    else
+        snprintf(buf, len, "%s (%+.1f%%%s)", name, 100.0 * (kt[0].median_ms / kt[o].median_ms - 1.0),
+                 ranges_apart(&kt[0], &kt[o]) ? "" : ", inside the min-max ranges: noise");
+}
+
+/* Experiment 2: the four block orders. */
 static int experiment_order(run_t *r)
 {
-    static const int vs_row_major[NORDERS] = {0, 0, 2, 2};   /* each kernel against its row-major row */
+    static const char *order_name[NORDER_KINDS] = {"row-major", "col-major", "diagonal", "grouped"};
+    static const char *kernel_name[NORDERED] = {"NaiveRow", "NaiveCol", "NaiveCol x4"};
+    static const int vs_row_major[NORDERS] = {0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8};   /* each kernel's row-major row */
     timing_t t[NORDERS];
-    int ok[NORDERS];
+    int ok[NORDERS], k, o;
     unsigned gx, gy;
     size_t hit;
-    char take[400];
+    char take[900];
+    size_t len = 0;
 
-    tile_grid(r->b.m.nx, r->b.m.ny, r->block, &gx, &gy);   /* NaiveRow's */
+    tile_grid(r->b.m.nx, r->b.m.ny, r->block.x, r->block.y, &gx, &gy);   /* NaiveRow's */
     hit = square_only_coverage(gx, gy);
-    report_say("\nExperiment 2: block order, blocks %ux%u. NaiveRow's grid is %u x %u tiles%s.\n", r->block.x,
-               r->block.y, gx, gy, gx == gy ? " (square)" : " (rectangular)");
+    report_say("\nExperiment 2: block order, blocks %ux%u. Each block transposes one tile (NaiveCol x4: one 4 times as\n"
+               "  long), a 1-D grid; the tiles are handed out in row-major order (the hardware's order of a 2-D grid),\n"
+               "  column-major order (down the columns of tiles), diagonal order, or in squares of %u x %u tiles\n"
+               "  (grouped). A tile's x runs along threadIdx.x: across the input's columns for NaiveRow, down its\n"
+               "  rows for NaiveCol. So NaiveRow in column-major order and NaiveCol in row-major order both deal out\n"
+               "  tiles down the input's columns: the blocks running together write neighbouring pieces of the same\n"
+               "  output rows. NaiveRow's grid is %u x %u tiles%s.\n",
+               r->block.x, r->block.y, BLOCK_ORDER_GROUP, BLOCK_ORDER_GROUP, gx, gy, gx == gy ? " (square)" : " (rectangular)");
     if (hit == (size_t)gx * gy)
         report_say("  On this square grid Tan Sheng's diagonal mapping reaches every tile; on a rectangular one it\n"
                    "  would not. This run uses block_order_diagonal, a bijection for every grid (make test checks it).\n");
@@ -168,17 +211,29 @@ static int experiment_order(run_t *r)
         report_say("  Tan Sheng's diagonal mapping would reach %zu of its %zu tiles (%.0f%%): the rest would never be "
                    "written.\n  This run uses block_order_diagonal, a bijection for every grid (make test checks it).\n",
                    hit, (size_t)gx * gy, 100.0 * hit / ((double)gx * gy));
-    report_begin("order", "Naive transposes, 1-D grid, tiles taken in row-major or diagonal order:", "% row-maj");
-    if (!rows_vs(r, ORDERS, vs_row_major, NORDERS, ok, t)) {
-        double row = t[0].median_ms / t[1].median_ms - 1.0, col = t[2].median_ms / t[3].median_ms - 1.0;
-        snprintf(take, sizeof take, "diagonal order changes the speed of NaiveRow by %+.0f%% and of NaiveCol by %+.0f%%%s",
-                 100.0 * row, 100.0 * col,
-                 fabs(row) < 0.05 && fabs(col) < 0.05 ? ": no partition camping left for it to cure." : ".");
-        report_end(take);
-        return 0;
+    report_begin("order", "Naive transposes, 1-D grid, tiles taken in four orders:", "% row-maj");
+    if (rows_vs(r, ORDERS, vs_row_major, NORDERS, ok, t)) {
+        report_end("a kernel failed verification.");
+        return 1;
     }
-    report_end("a kernel failed verification.");
-    return 1;
+    /* per kernel: the fastest and the slowest order, each against row-major */
+    for (k = 0; k < NORDERED; k++) {
+        const timing_t *kt = &t[k * NORDER_KINDS];
+        int best = 0, worst = 0;
+        char fast[100], slow[100];
+        for (o = 1; o < NORDER_KINDS; o++) {
+            if (kt[o].median_ms < kt[best].median_ms) best = o;
+            if (kt[o].median_ms > kt[worst].median_ms) worst = o;
+        }
+        order_vs_row_major(fast, sizeof fast, order_name[best], kt, best);
+        order_vs_row_major(slow, sizeof slow, order_name[worst], kt, worst);
+        len += snprintf(take + len, sizeof take - len, "%s%s fastest in %s, slowest in %s", k ? "; " : "", kernel_name[k],
+                        fast, slow);
+        if (len >= sizeof take) len = sizeof take - 1;
+    }
+    snprintf(take + len, sizeof take - len, ".");
+    report_end(take);
+    return 0;
 }
 
 /* The order kernels' 1-D grid, tiles of `block` over fast x slow elements, exceeds gridDim.x's limit. */

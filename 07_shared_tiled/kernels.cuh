@@ -1,7 +1,8 @@
 /* Lesson 07, part 1's kernels: shared memory as a corner-turn buffer.  Read this file first;
  * shared_tiled.cu only verifies, times and prints them.  In the order the notes present them:
  * the naive transpose of lesson 05 (transpose_naive_row, included below), the source's same-slot
- * "shared memory" transpose, and the tile transpose in every shape the tables compare.  Each
+ * "shared memory" transpose, the tile transpose in every shape the tables compare, and the same
+ * tile transpose with its tiles dealt out down the columns of tiles (lesson 06's column-major order).  Each
  * kernel is followed by its launcher, launch_<kernel>(out, in, nx, ny, block, stream).
  *
  * Layout (as in lessons 04-06): `in` has ny rows of nx floats, element (r, c) at in[r * nx + c];
@@ -9,11 +10,13 @@
  * handles any nx, ny >= 1.
  *
  * Launch: the naive kernel as in lesson 05 (grid_2d); every kernel of this file on a 2-D grid of
- * ceil(nx / T) x ceil(ny / T) blocks, one per T x T piece of the input. */
+ * ceil(nx / T) x ceil(ny / T) blocks, one per T x T piece of the input, but the column-order tiles
+ * on a 1-D grid of as many blocks. */
 #ifndef LESSON07_KERNELS_CUH
 #define LESSON07_KERNELS_CUH
 
 #include "../05_transpose_naive/kernels.cuh"
+#include "../06_unroll_diagonal/block_order.h"   /* block_order_column_major */
 
 /* The source's "shared memory" transpose: each thread parks its element in tile[ty][tx], waits,
  * takes the same element back out of the same slot and stores it to the transposed position.
@@ -40,8 +43,8 @@ static inline void launch_transpose_smem_same_slot(float *out, const float *in, 
 }
 
 /* The tile transpose, written once for every shape of this lesson.  A block of T x R threads
- * (blockDim.x = T) moves one T x T tile: the tile whose top-left input element is
- * (r0, c0) = (blockIdx.y * T, blockIdx.x * T).  `tile` points to T rows of P floats in shared memory.
+ * (blockDim.x = T) moves one T x T tile: tile (tile_x, tile_y), whose top-left input element is
+ * (r0, c0) = (tile_y * T, tile_x * T).  `tile` points to T rows of P floats in shared memory.
  *
  * Phase 1: thread (tx, ty) reads input rows r0 + ty, r0 + ty + R, ... at column c0 + tx.  A warp's
  * 32 consecutive tx read consecutive floats of one row (or of T-wide pieces of rows when T < 32):
@@ -58,10 +61,11 @@ static inline void launch_transpose_smem_same_slot(float *out, const float *in, 
  * writes out) and skips its stores, but still reaches __syncthreads -- the barrier sits outside
  * every branch, where all threads of the block arrive. */
 static __device__ __forceinline__ void tile_transpose(float *__restrict__ out, const float *__restrict__ in,
-                                                      int nx, int ny, float *tile, int T, int R, int P)
+                                                      int nx, int ny, float *tile, int T, int R, int P,
+                                                      unsigned tile_x, unsigned tile_y)
 {
     const int tx = threadIdx.x, ty = threadIdx.y;
-    const int c0 = blockIdx.x * T, r0 = blockIdx.y * T;
+    const int c0 = tile_x * T, r0 = tile_y * T;
     float v[16];  /* T / R <= 16 in every shape below; constant indices after unrolling: registers */
     int j;
 #pragma unroll
@@ -91,7 +95,7 @@ template <int T, int R, int P>
 __global__ void transpose_tile(float *__restrict__ out, const float *__restrict__ in, int nx, int ny)
 {
     __shared__ float tile[T][P];
-    tile_transpose(out, in, nx, ny, &tile[0][0], T, R, P);
+    tile_transpose(out, in, nx, ny, &tile[0][0], T, R, P, blockIdx.x, blockIdx.y);  /* the 2-D grid's own order */
 }
 
 /* Its launch: a block of T x R threads per T x T piece of the matrix (the block is the kernel's). */
@@ -100,6 +104,37 @@ static inline void launch_transpose_tile(float *out, const float *in, int nx, in
 {
     (void)block;
     transpose_tile<T, R, P><<<dim3(div_up(nx, T), div_up(ny, T)), dim3(T, R), 0, s>>>(out, in, nx, ny);
+}
+
+/* The same tile transpose with the tiles dealt out down the columns of tiles (lesson 06's
+ * column-major order, block_order.h): block b of a 1-D grid takes tile (b / tiles_y, b % tiles_y).
+ * The 2-D grid hands out its blocks row-major, so the blocks in flight at one moment take a few
+ * whole rows of tiles: their loads read a contiguous stretch of input rows, but their stores reach
+ * every output row with one tile-wide piece each, and the pieces that complete an output line come
+ * from blocks a whole tile row apart.  Down the columns it is the other way round: the blocks in
+ * flight write neighbouring pieces of the same few output rows (an output row is an input column)
+ * and read scattered input rows -- lesson 05's rule that strided stores cost more than strided
+ * loads, one level up, across the blocks in flight.  Everything else, the tile included, is
+ * transpose_tile's. */
+template <int T, int R, int P>
+__global__ void transpose_tile_col_order(float *__restrict__ out, const float *__restrict__ in, int nx, int ny,
+                                         unsigned tiles_y)
+{
+    __shared__ float tile[T][P];
+    const tile_xy_t t = block_order_column_major(blockIdx.x, tiles_y);
+    tile_transpose(out, in, nx, ny, &tile[0][0], T, R, P, t.x, t.y);
+}
+
+/* Its launch: a 1-D grid of ceil(nx / T) * ceil(ny / T) blocks of T x R threads.  It fits gridDim.x
+ * (2^31 - 1) for every size the programs take: nx * ny <= 2^40 floats and T >= 32 give at most
+ * 2^30 + nx / 32 + ny / 32 + 1 tiles. */
+template <int T, int R, int P>
+static inline void launch_transpose_tile_col_order(float *out, const float *in, int nx, int ny, dim3 block,
+                                                   cudaStream_t s)
+{
+    const unsigned tiles_x = div_up(nx, T), tiles_y = div_up(ny, T);
+    (void)block;
+    transpose_tile_col_order<T, R, P><<<tiles_x * tiles_y, dim3(T, R), 0, s>>>(out, in, nx, ny, tiles_y);
 }
 
 #endif

@@ -15,9 +15,10 @@
  * Experiment 2: bank conflicts.  A [32][32] tile read along a column puts all 32 lanes in one
  * bank; one column of padding ([32][33]) spreads them over all 32.
  * Experiment 3: tile and block shape: 32x32 tiles moved by 32x8 threads (4 elements each) or 32x32
- * threads (1 each), 16x16 tiles, 64x64 tiles.
+ * threads (1 each), 16x16 tiles, 64x64 tiles; and the 32x32 (32x8 threads) and 64x64 tiles again
+ * with their tiles dealt out down the columns of tiles (lesson 06's column-major order, "col-wise").
  * Experiment 4 (default size only): the same padded tile at 8191 x 4097, where rows are not
- * multiples of anything -- the question lesson 08 takes up.
+ * multiples of anything -- the question lesson 08 takes up -- in both orders.
  *
  * Part 2 of the lesson (sgemm_tiled.cu) uses tiles for reuse instead. */
 #include "args.h"
@@ -38,7 +39,9 @@
  * with 8 rows a block; its column limit keeps c0 + tx and the like inside an int).  Each row's
  * launcher is its kernel's (kernels.cuh; the naive one is lesson 05's NaiveRow with 32 x 32 threads,
  * as in lesson 05's tables), launched with the row's bx x by threads: the naive and the same-slot
- * kernels take any block, the tiles fix their own (T x R, the same bx x by). */
+ * kernels take any block, the tiles fix their own (T x R, the same bx x by).  The "col-wise" rows are
+ * the same tiles on a 1-D grid whose blocks take the tiles down the columns of tiles
+ * (transpose_tile_col_order); their labels leave out the [T][P] to fit the table with " @odd". */
 typedef struct {
     trow_t r;        /* label (table, --check, the NVTX range `make profile` names it by), launcher, reference */
     int tile;        /* elements per block side                                                   */
@@ -47,7 +50,8 @@ typedef struct {
     int same_slot;   /* both phases use tile[ty][tx]                                              */
 } row_t;
 
-enum { NAIVE, SAME32, SAME8, T32x8_NP, T32x8_P, T32x32_NP, T32x32_P, T16x16_P, T16x4_P, T64x4_P, N_ROWS };
+enum { NAIVE, SAME32, SAME8, T32x8_NP, T32x8_P, T32x32_NP, T32x32_P, T16x16_P, T16x4_P, T64x4_P, T32x8_P_COL, T64x4_P_COL,
+       N_ROWS };
 static const row_t ROWS[N_ROWS] = {
     {{"NaiveRow 32x32", launch_transpose_naive_row, TMATRIX_TRANSPOSE}, 32, 32, 32, 0, 0},
     {{"smem same slot 32x32", launch_transpose_smem_same_slot, TMATRIX_TRANSPOSE}, 32, 32, 32, 32, 1},
@@ -59,6 +63,8 @@ static const row_t ROWS[N_ROWS] = {
     {{"tile16 thr16x16 [16][17]", launch_transpose_tile<16, 16, 17>, TMATRIX_TRANSPOSE}, 16, 16, 16, 17, 0},
     {{"tile16 thr16x4 [16][17]", launch_transpose_tile<16, 4, 17>, TMATRIX_TRANSPOSE}, 16, 16, 4, 17, 0},
     {{"tile64 thr64x4 [64][65]", launch_transpose_tile<64, 4, 65>, TMATRIX_TRANSPOSE}, 64, 64, 4, 65, 0},
+    {{"tile32 thr32x8 col-wise", launch_transpose_tile_col_order<32, 8, 33>, TMATRIX_TRANSPOSE}, 32, 32, 8, 33, 0},
+    {{"tile64 thr64x4 col-wise", launch_transpose_tile_col_order<64, 4, 65>, TMATRIX_TRANSPOSE}, 64, 64, 4, 65, 0},
 };
 
 static dim3 block_of(const row_t *v) { return dim3(v->bx, v->by); }
@@ -183,26 +189,37 @@ static int experiment_banks(const tbench_t *b)
     return failed;
 }
 
-/* Experiment 3: tile size and threads per tile.  Returns failures; *pct_classic gets the padded
- * 32x32 tile with 32x8 threads as % of the copy (for the goal and experiment 4). */
+/* Experiment 3: tile size and threads per tile, then the 32x32 and 64x64 tiles in column-wise order.
+ * Returns failures; *pct_classic gets the padded 32x32 tile with 32x8 threads as % of the copy (for
+ * the goal and experiment 4). */
 static int experiment_shapes(const tbench_t *b, double *pct_classic)
 {
-    const int rs[] = {T32x8_P, T32x32_P, T16x16_P, T16x4_P, T64x4_P};
-    double gbs[5];
-    char take[320];
+    const int rs[] = {T32x8_P, T32x32_P, T16x16_P, T16x4_P, T64x4_P, T32x8_P_COL, T64x4_P_COL};
+    enum { NR = sizeof rs / sizeof rs[0], R32 = 0, R64 = 4, C32 = 5, C64 = 6 };
+    double gbs[NR];
+    char take[400], cols[160];
     int failed, k, best = 0;
     report_say("\nExperiment 3: tile and block shape (all padded). More elements per thread means more loads in\n"
                "  flight per thread before the barrier; a bigger tile means longer coalesced runs and fewer\n"
-               "  barriers per byte, but fewer blocks fit on an SM.\n");
+               "  barriers per byte, but fewer blocks fit on an SM. The 'col-wise' rows are the same 32x32 (32x8\n"
+               "  threads) and 64x64 tiles with the blocks taking the tiles down the columns of tiles instead of\n"
+               "  along the rows (a 1-D grid, lesson 06's column-major order): the blocks in flight then write\n"
+               "  neighbouring pieces of the same output rows, and read scattered input rows.\n");
     failed = run_table(b, "shapes", "  Padded tiles; 'elem/thread' = elements each thread moves:", "elem/thread",
-                       elems_per_thread, 0, rs, 5, "", gbs);
-    for (k = 1; k < 5; k++)
+                       elems_per_thread, 0, rs, NR, "", gbs);
+    for (k = 1; k < NR; k++)
         if (gbs[k] > gbs[best]) best = k;
+    if (gbs[R32] > 0 && gbs[C32] > 0 && gbs[R64] > 0 && gbs[C64] > 0)
+        snprintf(cols, sizeof cols, " Column-wise order: 32x32 tiles %.1f%% -> %.1f%%, 64x64 tiles %.1f%% -> %.1f%% of the copy.",
+                 pct_of(gbs[R32], b->d2d_gbs), pct_of(gbs[C32], b->d2d_gbs), pct_of(gbs[R64], b->d2d_gbs),
+                 pct_of(gbs[C64], b->d2d_gbs));
+    else
+        cols[0] = '\0';
     if (gbs[best] > 0)
         snprintf(take, sizeof take,
                  "fastest here: %s at %.0f%% of the copy; 32x32 tiles with 4 elements per thread reach %.0f%%, "
-                 "with 1 element per thread %.0f%%.", ROWS[rs[best]].r.label, pct_of(gbs[best], b->d2d_gbs),
-                 pct_of(gbs[0], b->d2d_gbs), pct_of(gbs[1], b->d2d_gbs));
+                 "with 1 element per thread %.0f%%.%s", ROWS[rs[best]].r.label, pct_of(gbs[best], b->d2d_gbs),
+                 pct_of(gbs[0], b->d2d_gbs), pct_of(gbs[1], b->d2d_gbs), cols);
     else
         snprintf(take, sizeof take, "every kernel failed verification.");
     report_end(take);
@@ -210,25 +227,30 @@ static int experiment_shapes(const tbench_t *b, double *pct_classic)
     return failed;
 }
 
-/* Experiment 4: the padded 32x32 tile at an odd size, with the copy at that size. */
+/* Experiment 4: the padded 32x32 tile at an odd size, in both orders, with the copy at that size. */
 static int experiment_odd(const gpu_info_t *g, const args_t *a, int nx, int ny, double pct_default, int dnx, int dny)
 {
     tbench_t b;
-    const int rs[] = {T32x8_P};
-    double gbs[1];
-    char take[320], title[160];
+    const int rs[] = {T32x8_P, T32x8_P_COL};
+    double gbs[2];
+    char take[400], title[160], col[120];
     int failed;
     report_say("\nExperiment 4: the same padded tile kernel at %d x %d: no dimension is a multiple of the tile, and\n"
-               "  most rows of %d floats start at addresses that are not multiples of 16 or 32 bytes.\n", nx, ny, nx);
+               "  most rows of %d floats start at addresses that are not multiples of 16 or 32 bytes; in row-major and\n"
+               "  in column-wise order.\n", nx, ny, nx);
     tbench_init(&b, g, a, nx, ny, TMATRIX_KEEP_TRANSPOSE);
     snprintf(title, sizeof title, "  %d x %d, against the copy of the same bytes:", nx, ny);
-    /* " @odd": the 8192 x 8192 rows already carry the kernel's plain label */
-    failed = run_table(&b, "odd", title, NULL, NULL, 1, rs, 1, " @odd", gbs);
+    /* " @odd": the 8192 x 8192 rows already carry the kernels' plain labels */
+    failed = run_table(&b, "odd", title, NULL, NULL, 1, rs, 2, " @odd", gbs);
+    if (gbs[1] > 0)
+        snprintf(col, sizeof col, "; in column-wise order %.0f%%", pct_of(gbs[1], b.d2d_gbs));
+    else
+        col[0] = '\0';
     if (gbs[0] > 0)
         snprintf(take, sizeof take,
-                 "at %dx%d the padded tile reaches %.0f%% of the copy (%.0f%% at %dx%d): misaligned rows and partial "
+                 "at %dx%d the padded tile reaches %.0f%% of the copy (%.0f%% at %dx%d)%s: misaligned rows and partial "
                  "tiles cost it; lesson 08 measures why and fixes it.", nx, ny, pct_of(gbs[0], b.d2d_gbs), pct_default,
-                 dnx, dny);
+                 dnx, dny, col);
     else
         snprintf(take, sizeof take, "the kernel failed verification.");
     report_end(take);

@@ -1,7 +1,8 @@
 /* Lesson 08, part 1's kernels: register tiles, and 64x64 shared tiles with vector accesses.  Read
  * this file first; register_tiles.cu only verifies, times and prints them.  In the order the notes
  * present them: the float4 4x4 register tiles (direct, rowwise, load-all), then the 64x64 tiles
- * (float4, aligned stores; two block orders).  Each kernel is followed by its launcher,
+ * (float4, aligned stores, float4 through an XOR-swizzled shared tile; the 2-D grid's block order,
+ * bands of tile rows, and column-wise).  Each kernel is followed by its launcher,
  * launch_<kernel>(out, in, nx, ny, block, stream).  The float2 2x2 tile is exercise 4 (exercise.cu;
  * solution.cu).
  *
@@ -182,10 +183,14 @@ static inline void launch_transpose_reg4x4_loadall(float *out, const float *in, 
  * are busy together changes.  B = 1 is the 2-D grid's order again, B >= tiles_y column by column
  * (exercise 1 varies B).  The last band may have fewer than B rows; the mapping is a
  * bijection from 0 .. tiles_x * tiles_y - 1 onto the tiles (make check runs shapes with one band,
- * several, and a partial last one). */
+ * several, and a partial last one).
+ * band = T64_COLUMNWISE: one band as tall as any matrix, i.e. column by column over the whole grid,
+ * lesson 06's column-major order (block_order_column_major): the blocks in flight take a few whole
+ * columns of tiles, and write neighbouring pieces of the same few output rows. */
 #ifndef T64_BAND  /* make NVCCFLAGS=-DT64_BAND=16 rebuilds with another band (exercise 1) */
 #define T64_BAND 32
 #endif
+#define T64_COLUMNWISE 0x7fffffff  /* a band of more tile rows than any matrix has: column-major order */
 static __device__ __forceinline__ void tile_of_block(int band, int tiles_x, int tiles_y, int *tile_x, int *tile_y)
 {
     if (band == 0) {
@@ -342,7 +347,8 @@ transpose_tile64_alignst(float *__restrict__ out, const float *__restrict__ in, 
 }
 
 /* Its launch: 256 threads per 64x64 tile, with one more tile row where the shift needs it.  BAND as
- * the kernel's band: <0> is "tile64 aligned f4 st", <T64_BAND> "tile64 aligned banded". */
+ * the kernel's band: <0> is "tile64 aligned f4 st", <T64_BAND> "tile64 aligned banded",
+ * <T64_COLUMNWISE> "tile64 aligned col-wise". */
 template <int BAND>
 static inline void launch_transpose_tile64_alignst(float *out, const float *in, int nx, int ny, dim3 block,
                                                    cudaStream_t s)
@@ -350,6 +356,106 @@ static inline void launch_transpose_tile64_alignst(float *out, const float *in, 
     (void)block;
     transpose_tile64_alignst<<<tile64_grid(div_up(nx, T64), (unsigned)tile64_alignst_rows(ny), BAND), T64_THREADS, 0,
                                s>>>(out, in, nx, ny, BAND);
+}
+
+/* Candidate C: float4 on every side -- global loads, shared stores, shared loads, global stores --
+ * with no padding and no bank conflict.  Thread t owns a 4x4 block of the tile: rows 4a .. 4a+3
+ * (a = t >> 4) and columns 4q .. 4q+3 (q = t & 15).
+ * Phase 1: four float4 loads, one per row; a warp reads two input rows of 256 bytes each per load.
+ * In registers the 4x4 block is transposed: tile column 4q + j, rows 4a .. 4a+3, is one float4,
+ * (v[0].j, v[1].j, v[2].j, v[3].j), and goes to shared memory in one 16-byte store.
+ * Shared layout: s[c][u] (16 float4 = 256 bytes a row, no pad) holds tile column c, rows
+ * 4 (u ^ sw(c)) .. +3, with sw(c) = (c >> 2) & 7: an XOR swizzle instead of a pad.  A 16-byte access
+ * is served 8 lanes at a time, and the 8 lanes must hit 8 different 16-byte slots of the 128-byte
+ * bank row, i.e. 8 different values of u & 7 (a row of s starts at slot 0):
+ *   phase 1 store: 8 lanes = q 0..7 (or 8..15) with one a and one j: column 4q + j, sw = q & 7,
+ *                  u = a ^ (q & 7): 8 different slots;
+ *   phase 2 load:  8 lanes = a 0..7 (or 8..15) with one column c: u = a ^ sw(c): 8 different slots.
+ * Without the swizzle (u = a) the 8 lanes of the phase 1 store would all hit slot a & 7: 8 ways.
+ * Phase 2: thread t writes output columns r0 + 4a .. +3 (a = t & 15) of output rows c0 + (t >> 4)
+ * + 16 i, i = 0..3: float4 stores, a warp writes two output rows of 256 bytes each.
+ * Vectors need 16-byte aligned rows: float4 loads when nx % 4 == 0, float4 stores when ny % 4 == 0
+ * (then a 4-wide chunk at a column multiple of 4 is wholly inside or wholly outside the matrix);
+ * otherwise the same layout one float at a time, each with its bounds test: correct, slow (8191 x
+ * 4097 is candidate B's).  BAND: the block order (tile_of_block), a template parameter so that the
+ * order is worked out at compile time.  T64_SWZ_BLOCKS: the blocks per SM its registers must
+ * allow, as many as the SM has threads for (8 on an H100: 2048 threads, 128 KiB of shared tiles);
+ * without it the column-wise kernel took 38 registers a thread (CUDA 13.0, sm_90) and only 6 blocks
+ * fit, with it 32 in both orders, no spills.  A number of blocks the SM cannot hold is an error for
+ * ptxas, hence one per GPU generation (the CUDA C++ Programming Guide's way, with __CUDA_ARCH__). */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
+#define T64_SWZ_BLOCKS 4   /* 1024 threads an SM */
+#elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 890 || __CUDA_ARCH__ >= 1200)
+#define T64_SWZ_BLOCKS 6   /* 1536 threads an SM */
+#else
+#define T64_SWZ_BLOCKS 8   /* 2048 threads an SM */
+#endif
+template <int BAND>
+__global__ void __launch_bounds__(T64_THREADS, T64_SWZ_BLOCKS)
+transpose_tile64_f4_swizzle(float *__restrict__ out, const float *__restrict__ in, int nx, int ny)
+{
+    __shared__ float4 s[T64][T64 / 4];  /* s[c][u]: tile column c, rows 4 (u ^ ((c >> 2) & 7)) .. +3 */
+    const int t = threadIdx.x;
+    int tile_x, tile_y, k, i;
+    tile_of_block(BAND, (nx + T64 - 1) / T64, (ny + T64 - 1) / T64, &tile_x, &tile_y);
+    const int c0 = tile_x * T64, r0 = tile_y * T64;
+    const int q = t & 15, a = t >> 4;                /* phase 1: columns 4q.., rows 4a.. of the tile */
+    const float4 zero = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    float4 v[4];                                     /* v[k]: tile row 4a + k, columns 4q .. 4q+3 */
+
+    if ((nx & 3) == 0) {
+#pragma unroll
+        for (k = 0; k < 4; k++) {
+            const int r = r0 + 4 * a + k, c = c0 + 4 * q;
+            v[k] = (r < ny && c < nx) ? *(const float4 *)(in + (size_t)r * nx + c) : zero;
+        }
+    } else {
+#pragma unroll
+        for (k = 0; k < 4; k++) {
+            const int r = r0 + 4 * a + k, c = c0 + 4 * q;
+            const size_t e = (size_t)r * nx + c;
+            const bool row_in = r < ny;
+            v[k].x = row_in && c < nx ? in[e] : 0.0f;
+            v[k].y = row_in && c + 1 < nx ? in[e + 1] : 0.0f;
+            v[k].z = row_in && c + 2 < nx ? in[e + 2] : 0.0f;
+            v[k].w = row_in && c + 3 < nx ? in[e + 3] : 0.0f;
+        }
+    }
+    /* the 4x4 transpose in registers: tile column 4q + j is (v[0].j, v[1].j, v[2].j, v[3].j) */
+    s[4 * q + 0][a ^ (q & 7)] = make_float4(v[0].x, v[1].x, v[2].x, v[3].x);
+    s[4 * q + 1][a ^ (q & 7)] = make_float4(v[0].y, v[1].y, v[2].y, v[3].y);
+    s[4 * q + 2][a ^ (q & 7)] = make_float4(v[0].z, v[1].z, v[2].z, v[3].z);
+    s[4 * q + 3][a ^ (q & 7)] = make_float4(v[0].w, v[1].w, v[2].w, v[3].w);
+    __syncthreads();  /* outside every branch: all 256 threads arrive */
+
+    const int a2 = t & 15, r = r0 + 4 * a2;  /* phase 2: output columns r .. r+3 */
+#pragma unroll
+    for (i = 0; i < 4; i++) {
+        const int cl = (t >> 4) + 16 * i, c = c0 + cl;  /* output row c = tile column cl */
+        if (c < nx) {
+            const float4 e = s[cl][a2 ^ ((cl >> 2) & 7)];
+            float *o = out + (size_t)c * ny;  /* start of output row c */
+            if ((ny & 3) == 0) {
+                if (r < ny) *(float4 *)(o + r) = e;  /* c * ny + r is a multiple of 4 */
+            } else {
+                if (r < ny) o[r] = e.x;
+                if (r + 1 < ny) o[r + 1] = e.y;
+                if (r + 2 < ny) o[r + 2] = e.z;
+                if (r + 3 < ny) o[r + 3] = e.w;
+            }
+        }
+    }
+}
+
+/* Its launch: 256 threads per 64x64 tile.  BAND as the kernel's band: <0> is "tile64 swizzle f4",
+ * <T64_COLUMNWISE> "tile64 swizzle col-wise". */
+template <int BAND>
+static inline void launch_transpose_tile64_f4_swizzle(float *out, const float *in, int nx, int ny, dim3 block,
+                                                      cudaStream_t s)
+{
+    (void)block;
+    transpose_tile64_f4_swizzle<BAND><<<tile64_grid(div_up(nx, T64), div_up(ny, T64), BAND), T64_THREADS, 0, s>>>(
+        out, in, nx, ny);
 }
 
 #endif

@@ -14,8 +14,10 @@
  * transpose, and the candidates -- 64x64 shared tiles with float4 accesses, the same kernel with
  * its vectors switched off (the work of lesson 07's 64x64 tile), a 64x64 tile whose float4 stores
  * are aligned at any size, the scalar and the aligned tiles again with their blocks dealt out in
- * bands of 32 tile rows ("banded": the DRAM pages each side touches at one moment), and the best
- * register tile -- at 8192 x 8192.
+ * bands of 32 tile rows ("banded": the DRAM pages each side touches at one moment), the aligned
+ * tile column by column ("col-wise": lesson 06's column-major order), a 64x64 tile with float4 on
+ * every side of an XOR-swizzled shared tile in both orders, and the best register tile -- at
+ * 8192 x 8192.
  * Experiment 3 (default size only): Experiment 2 again at 8191 x 4097, where no row is aligned.
  * Then the race's result, as ratios from this run.
  *
@@ -52,10 +54,13 @@ typedef struct {
  *   "tile64 vec off ld+st" is this lesson's tile64 float4 kernel with its vectors switched off: the
  *     work of lesson 07's "tile64 thr64x4 [64][65]", but the same compiled kernel as its float4 and
  *     banded twins (kernels.cuh says why that matters).
+ *   "col-wise": the same kernel with its blocks taking the tiles column by column (T64_COLUMNWISE,
+ *     a band as tall as the matrix).
  * Labels stay within 23 characters: the odd-size rows add " @odd" and the table's column is 28 wide. */
 enum {
     R4_DIRECT, R4_ROW8x8, R4_LOADALL, R4_ROW8x4, R4_ROW16x16, R4_ROW32x32, R4_ROW32x2, COPY, SGEAM,
-    TILE64_VEC, TILE64_SCALAR, TILE64_ALIGNST, TILE64_SC_BAND, TILE64_AL_BAND, N_ROWS
+    TILE64_VEC, TILE64_SCALAR, TILE64_ALIGNST, TILE64_SC_BAND, TILE64_AL_BAND, TILE64_AL_COL, TILE64_SWZ,
+    TILE64_SWZ_COL, N_ROWS
 };
 static const row_t ROWS[N_ROWS] = {
     {{"f4 4x4 direct 8x8", launch_transpose_reg4x4_direct<8, 8>, TMATRIX_TRANSPOSE}, 4, 8, 8},
@@ -72,6 +77,9 @@ static const row_t ROWS[N_ROWS] = {
     {{"tile64 aligned f4 st", launch_transpose_tile64_alignst<0>, TMATRIX_TRANSPOSE}, 0, 0, 0},
     {{"tile64 scalar banded", launch_transpose_tile64_vec<0, T64_BAND>, TMATRIX_TRANSPOSE}, 0, 0, 0},
     {{"tile64 aligned banded", launch_transpose_tile64_alignst<T64_BAND>, TMATRIX_TRANSPOSE}, 0, 0, 0},
+    {{"tile64 aligned col-wise", launch_transpose_tile64_alignst<T64_COLUMNWISE>, TMATRIX_TRANSPOSE}, 0, 0, 0},
+    {{"tile64 swizzle f4", launch_transpose_tile64_f4_swizzle<0>, TMATRIX_TRANSPOSE}, 0, 0, 0},
+    {{"tile64 swizzle col-wise", launch_transpose_tile64_f4_swizzle<T64_COLUMNWISE>, TMATRIX_TRANSPOSE}, 0, 0, 0},
 };
 
 /* The block every row is launched with: the copy's 256 threads.  Every other launcher fixes its own
@@ -87,7 +95,7 @@ static double store_sectors(const row_t *v) { return v->v ? regtile_sectors(v->b
  * --quick), then at shapes that take the vector paths without being multiples of any tile:
  * pitches that are multiples of 4 but not of 8, 16 or 64, even but not multiples of 4, and one side
  * aligned with the other not; 196x2100 gives the banded kernels two bands of 32 tile rows, the
- * second partial, over several tile columns.  Last, the size given with --size, if any.  Each line
+ * second partial, over several tile columns, and the column-wise ones 4 columns of 33 tiles.  Last, the size given with --size, if any.  Each line
  * (trow_check) also checks the guard zones around both matrices. */
 static int run_checks(const args_t *a, int nx, int ny)
 {
@@ -168,9 +176,12 @@ typedef struct {
 static int experiment_fastest(const tbench_t *b, int number, const char *suffix, fastest_t *res)
 {
     /* rows 0-1: copy kernel and Sgeam; from row 2: the candidates for the fastest transpose */
-    const int rs[] = {COPY, SGEAM, TILE64_VEC, TILE64_SCALAR, TILE64_ALIGNST, TILE64_SC_BAND, TILE64_AL_BAND, R4_ROW8x8};
-    enum { NV = sizeof rs / sizeof rs[0], FIRST_CANDIDATE = 2 };
-    char labels[NV][64], take[400], title[160];
+    const int rs[] = {COPY,           SGEAM,         TILE64_VEC, TILE64_SCALAR,  TILE64_ALIGNST, TILE64_SC_BAND,
+                      TILE64_AL_BAND, TILE64_AL_COL, TILE64_SWZ, TILE64_SWZ_COL, R4_ROW8x8};
+    /* where the rows the take-away compares sit in rs[] */
+    enum { NV = sizeof rs / sizeof rs[0], FIRST_CANDIDATE = 2, SCALAR = 3, ALIGNED = 4, SC_BAND = 5, AL_BAND = 6,
+           AL_COL = 7, SWZ = 8, SWZ_COL = 9 };
+    char labels[NV][64], take[500], title[160];
     timing_t t[NV];
     double gbs[NV];
     int ok[NV], k, failed = 0, best = -1;
@@ -178,14 +189,19 @@ static int experiment_fastest(const tbench_t *b, int number, const char *suffix,
     report_say("\nExperiment %d: the fastest transpose, %d x %d, against the copy of the same bytes.\n", number,
                b->m.nx, b->m.ny);
     report_say("  Loads in flight per SM at full occupancy: copy kernel %.0f KiB, tile64 float4 %.0f KiB, tile64 aligned-st\n"
-               "  %.0f KiB, f4 4x4 8x8 %.0f KiB (lesson 07's 32x32 tile with 32x8 threads: at most 32 KiB).\n",
+               "  %.0f KiB, tile64 swizzle %.0f KiB, f4 4x4 8x8 %.0f KiB (lesson 07's 32x32 tile with 32x8 threads: at\n"
+               "  most 32 KiB).\n",
                kib_in_flight((const void *)copy_f4_x1, BLOCK.x, 16),
                kib_in_flight((const void *)transpose_tile64_vec, T64_THREADS, 64),
                kib_in_flight((const void *)transpose_tile64_alignst, T64_THREADS, (T64_HALO + T64) / 4 * 4),
+               kib_in_flight((const void *)transpose_tile64_f4_swizzle<0>, T64_THREADS, 64),
                kib_in_flight((const void *)transpose_reg4x4_rowwise, 64, 64));
     report_say("  'banded': the same kernel with its blocks dealt out in bands of %d tile rows, column by column,\n"
                "  instead of row by row: the blocks running together cover a roughly square patch of tiles rather\n"
-               "  than a few whole rows of tiles, whose stores reach every row of the output.\n",
+               "  than a few whole rows of tiles, whose stores reach every row of the output. 'col-wise': one band\n"
+               "  as tall as the matrix, column by column (lesson 06's column-major order): the blocks running\n"
+               "  together write neighbouring pieces of the same few output rows. 'swizzle': float4 on every side,\n"
+               "  each thread's 4x4 block transposed in registers, the shared tile XOR-swizzled instead of padded.\n",
                T64_BAND);
     for (k = 0; k < NV; k++) {
         trow_t r = ROWS[rs[k]].r;   /* under its label with the size's suffix */
@@ -209,10 +225,12 @@ static int experiment_fastest(const tbench_t *b, int number, const char *suffix,
         res->pct_copy = ok[0] ? 100.0 * gbs[best] / gbs[0] : 0.0;
         snprintf(take, sizeof take,
                  "fastest transpose here: %s, %.1f%% of cudaMemcpy, %.1f%% of the copy kernel, %.2fx cublasSgeam "
-                 "(which reaches %.1f%% of cudaMemcpy); banded order: scalar %+.1f%%, aligned %+.1f%%.", res->best,
-                 res->pct_d2d, res->pct_copy, res->x_sgeam, res->sgeam_d2d,
-                 ok[3] && ok[5] ? 100.0 * (gbs[5] / gbs[3] - 1.0) : 0.0,
-                 ok[4] && ok[6] ? 100.0 * (gbs[6] / gbs[4] - 1.0) : 0.0);
+                 "(which reaches %.1f%% of cudaMemcpy); banded order: scalar %+.1f%%, aligned %+.1f%%; column-wise: "
+                 "aligned %+.1f%%, swizzle %+.1f%%.", res->best, res->pct_d2d, res->pct_copy, res->x_sgeam,
+                 res->sgeam_d2d, ok[SCALAR] && ok[SC_BAND] ? 100.0 * (gbs[SC_BAND] / gbs[SCALAR] - 1.0) : 0.0,
+                 ok[ALIGNED] && ok[AL_BAND] ? 100.0 * (gbs[AL_BAND] / gbs[ALIGNED] - 1.0) : 0.0,
+                 ok[ALIGNED] && ok[AL_COL] ? 100.0 * (gbs[AL_COL] / gbs[ALIGNED] - 1.0) : 0.0,
+                 ok[SWZ] && ok[SWZ_COL] ? 100.0 * (gbs[SWZ_COL] / gbs[SWZ] - 1.0) : 0.0);
     } else {
         snprintf(take, sizeof take, "every candidate failed verification.");
     }
@@ -220,25 +238,20 @@ static int experiment_fastest(const tbench_t *b, int number, const char *suffix,
     return failed;
 }
 
-/* The race's result as comparisons from this run's ratios: the fastest transpose against
- * cudaMemcpy D2D and cublasSgeam at the large size, against cudaMemcpy at the odd size. */
-static void print_race(const char *big_size, const fastest_t *big, const char *odd_size, const fastest_t *odd)
+/* One size of the race's result, as ratios from this run: the fastest transpose against cudaMemcpy
+ * D2D and against cublasSgeam. */
+static void print_race(const char *size, const fastest_t *f)
 {
-    report_say("\nThe race (ratios from this run):\n");
-    if (big->ok) {
-        report_say("  %-10s fastest transpose (%s) = %5.1f%% of cudaMemcpy D2D\n", big_size, big->best, big->pct_d2d);
-        if (big->x_sgeam > 0.0)
-            report_say("  %-10s fastest transpose (%s) = %5.2fx cublasSgeam (which ran at %.1f%% of cudaMemcpy)\n",
-                       big_size, big->best, big->x_sgeam, big->sgeam_d2d);
-        else
-            report_say("  %-10s cublasSgeam failed verification: no ratio\n", big_size);
-    } else {
-        report_say("  %-10s no candidate verified\n", big_size);
+    if (!f->ok) {
+        report_say("  %-10s no candidate verified\n", size);
+        return;
     }
-    if (odd->ok)
-        report_say("  %-10s fastest transpose (%s) = %5.1f%% of cudaMemcpy D2D\n", odd_size, odd->best, odd->pct_d2d);
+    report_say("  %-10s fastest transpose (%s) = %5.1f%% of cudaMemcpy D2D\n", size, f->best, f->pct_d2d);
+    if (f->x_sgeam > 0.0)
+        report_say("  %-10s fastest transpose (%s) = %5.2fx cublasSgeam (which ran at %.1f%% of cudaMemcpy)\n", size,
+                   f->best, f->x_sgeam, f->sgeam_d2d);
     else
-        report_say("  %-10s no candidate verified\n", odd_size);
+        report_say("  %-10s cublasSgeam failed verification: no ratio\n", size);
 }
 
 /* ---- main ----------------------------------------------------------------------------------- */
@@ -247,7 +260,7 @@ int main(int argc, char **argv)
 {
     static const char *summary =
         "Lesson 08: register tiles. Transposes an NY x NX matrix with per-thread float4 4x4 blocks,\n"
-        "then races 64x64 shared tiles (vector accesses, two block orders) against cudaMemcpy, a float4\n"
+        "then races 64x64 shared tiles (vector accesses, three block orders) against cudaMemcpy, a float4\n"
         "copy kernel and cublasSgeam, at 8192x8192 and 8191x4097. Every kernel is verified before it is timed.";
     args_t a;
     gpu_info_t g;
@@ -280,7 +293,9 @@ int main(int argc, char **argv)
         tbench_free(&b);
         snprintf(big_size, sizeof big_size, "%dx%d", nx, ny);
         snprintf(odd_size, sizeof odd_size, "%dx%d", onx, ony);
-        print_race(big_size, &big, odd_size, &odd);
+        report_say("\nThe race (ratios from this run):\n");
+        print_race(big_size, &big);
+        print_race(odd_size, &odd);
     } else {
         report_say("\n(The race's summary compares the default sizes, 8192x8192 and 8191x4097: run without --size.)\n");
     }

@@ -12,8 +12,9 @@
  *       written on the picture are those of 05_transpose_naive/sectors.h (warp_sectors); the
  *       program stops if its own drawing disagrees with them.
  *   06_unroll_diagonal/block-order.svg   which block takes which tile of an 8 x 4 grid of tiles in
- *                                        row-major order, in diagonal order (block_order_diagonal) and
- *                                        with Tan Sheng's square-only mapping, from
+ *                                        row-major, column-major, diagonal and grouped order (groups of
+ *                                        2 x 2 tiles on so small a grid) and with Tan Sheng's square-only
+ *                                        mapping, from
  *                                        06_unroll_diagonal/block_order.h (tests/test_diagonal.c)
  *   07_shared_tiled/banks.svg            the bank of every element of a 32 x 32 tile of floats
  *                                        stored as [32][32] and as [32][33]: bank = word % SMEM_BANKS,
@@ -23,8 +24,8 @@
  * Built by common/plot.sh:  cc -std=c99 -Wall -Wextra -Werror -pedantic -I<course root> figures/diagrams.c
  * The model functions used: warp_sectors() and kernel_kind_t of 05_transpose_naive/sectors.h;
  * tile_smem_wavefronts(), SMEM_BANKS, PHASE_STORE_ROW, PHASE_LOAD_COLUMN of 07_shared_tiled/banks.h;
- * block_order_row_major(), block_order_diagonal(), block_order_diagonal_square_only() of
- * 06_unroll_diagonal/block_order.h. */
+ * block_order_row_major(), block_order_column_major(), block_order_diagonal(), block_order_grouped(),
+ * block_order_diagonal_square_only() of 06_unroll_diagonal/block_order.h. */
 #include "05_transpose_naive/sectors.h"
 #include "06_unroll_diagonal/block_order.h"
 #include "07_shared_tiled/banks.h"
@@ -271,12 +272,16 @@ static int bank_diagram(const char *path)
 #define OGX 8u      /* tiles across */
 #define OGY 4u      /* tiles down */
 #define OWAVE 8u    /* the blocks drawn as starting together: the first OWAVE block numbers */
+#define OGROUP 2u   /* the grouped order's squares on this small grid (the kernels use BLOCK_ORDER_GROUP) */
 #define OCELL 40.0
 
-/* Draws the gx x gy tiles with the number of the block that takes each (mode 0 row-major, 1
- * diagonal, 2 Tan Sheng's mapping on a 2-D grid of gx x gy blocks); the first OWAVE blocks dark.
- * Returns how many tiles no block takes (they stay unwritten); *rows and *cols get how many tile
- * rows and columns the first OWAVE blocks work on. */
+/* The orders drawn, in the order of the panels. */
+enum { O_ROW_MAJOR, O_COLUMN_MAJOR, O_DIAGONAL, O_GROUPED, O_SQUARE_ONLY, N_ORDERS };
+
+/* Draws the gx x gy tiles with the number of the block that takes each in order `mode` (Tan Sheng's
+ * mapping on a 2-D grid of gx x gy blocks); the first OWAVE blocks dark.  Returns how many tiles no
+ * block takes (they stay unwritten); *rows and *cols get how many tile rows and columns the first
+ * OWAVE blocks work on. */
 static int draw_order(FILE *o, int mode, double x0, double y0, int *rows, int *cols)
 {
     int owner[OGY][OGX], count[OGY][OGX], missing = 0, row_used[OGY] = {0}, col_used[OGX] = {0};
@@ -284,9 +289,11 @@ static int draw_order(FILE *o, int mode, double x0, double y0, int *rows, int *c
     for (y = 0; y < OGY; y++)
         for (x = 0; x < OGX; x++) owner[y][x] = -1, count[y][x] = 0;
     for (b = 0; b < OGX * OGY; b++) {
-        tile_xy_t t = mode == 0 ? block_order_row_major(b, OGX)
-                    : mode == 1 ? block_order_diagonal(b, OGX, OGY)
-                                : block_order_diagonal_square_only(b % OGX, b / OGX, OGX);
+        tile_xy_t t = mode == O_ROW_MAJOR      ? block_order_row_major(b, OGX)
+                    : mode == O_COLUMN_MAJOR   ? block_order_column_major(b, OGY)
+                    : mode == O_DIAGONAL       ? block_order_diagonal(b, OGX, OGY)
+                    : mode == O_GROUPED        ? block_order_grouped(b, OGX, OGY, OGROUP)
+                                               : block_order_diagonal_square_only(b % OGX, b / OGX, OGX);
         if (t.x >= OGX || t.y >= OGY) continue;   /* a tile outside the matrix: nothing written */
         if (owner[t.y][t.x] < 0) owner[t.y][t.x] = (int)b;
         count[t.y][t.x]++;
@@ -314,14 +321,18 @@ static int draw_order(FILE *o, int mode, double x0, double y0, int *rows, int *c
 
 static int order_diagram(const char *path)
 {
-    static const char *names[3] = {"row-major: the hardware's order of a 2-D grid",
-                                   "diagonal: block_order_diagonal (any grid)",
-                                   "Tan Sheng's mapping on this grid (square grids only)"};
-    double left = 16, top = 86, gapy = 70, w, h;
-    int k, missing[3], rows, cols;
+    static const char *names[N_ORDERS] = {"row-major: the hardware's order of a 2-D grid",
+                                          "column-major: block_order_column_major",
+                                          "diagonal: block_order_diagonal (any grid)",
+                                          "grouped: block_order_grouped, 2 x 2 squares here",
+                                          "Tan Sheng's mapping on this grid (square grids only)"};
+    static const char *notes[N_ORDERS] = {NULL, "(down the columns of tiles)", NULL, "(the kernels: 8 x 8 squares)",
+                                          "(y = bid_x: it ignores gy)"};
+    double left = 16, top = 86, gapy = 70, panel_w = OGX * OCELL + 250, panel_h = OGY * OCELL + gapy, w, h;
+    int k, missing[N_ORDERS], rows, cols;
     FILE *o;
-    w = left * 2 + OGX * OCELL + 260;
-    h = top + 3 * (OGY * OCELL + gapy) - 20;
+    w = left * 2 + 2 * panel_w;
+    h = top + 3 * panel_h - 20;
     if (!(o = fopen(path, "w"))) {
         perror(path);
         return 1;
@@ -334,24 +345,25 @@ static int order_diagram(const char *path)
              OWAVE - 1);
     svg_text(o, 12, 56, 11.5, "start", "normal", "#444",
              "Red frame: a tile taken by more than one block (the first named, +); \"never\": a tile no block takes.");
-    for (k = 0; k < 3; k++) {
-        double y0 = top + k * (OGY * OCELL + gapy);
-        svg_text(o, left, y0 - 10, 12.5, "start", "bold", "#222", "%s", names[k]);
-        missing[k] = draw_order(o, k, left, y0, &rows, &cols);
-        svg_text(o, left + OGX * OCELL + 14, y0 + 18, 11, "start", "normal", missing[k] ? "#b30000" : "#1f4e79",
+    for (k = 0; k < N_ORDERS; k++) {   /* two panels a row: row-major | column-major, diagonal | grouped, Tan Sheng's */
+        double x0 = left + (k % 2) * panel_w, y0 = top + (k / 2) * panel_h;
+        svg_text(o, x0, y0 - 10, 12.5, "start", "bold", "#222", "%s", names[k]);
+        missing[k] = draw_order(o, k, x0, y0, &rows, &cols);
+        svg_text(o, x0 + OGX * OCELL + 14, y0 + 18, 11, "start", "normal", missing[k] ? "#b30000" : "#1f4e79",
                  missing[k] ? "%d of %u tiles never written" : "every tile exactly once", missing[k], OGX * OGY);
-        svg_text(o, left + OGX * OCELL + 14, y0 + 36, 11, "start", "normal", "#444",
+        svg_text(o, x0 + OGX * OCELL + 14, y0 + 36, 11, "start", "normal", "#444",
                  "blocks 0-%u: %d tile row%s, %d column%s", OWAVE - 1, rows, rows == 1 ? "" : "s", cols, cols == 1 ? "" : "s");
-        if (k == 2) svg_text(o, left + OGX * OCELL + 14, y0 + 54, 11, "start", "normal", "#444", "(y = bid_x: it ignores gy)");
+        if (notes[k]) svg_text(o, x0 + OGX * OCELL + 14, y0 + 54, 11, "start", "normal", "#444", "%s", notes[k]);
     }
     svg_text(o, 12, h - 12, 10.5, "start", "normal", "#444",
              "From 06_unroll_diagonal/block_order.h, the functions the kernels call (tests/test_diagonal.c checks them).");
     svg_end(o);
-    /* the model's promise, checked where it is drawn: both orders of the lesson are bijections */
-    if (missing[0] || missing[1]) {
-        fprintf(stderr, "diagrams: block_order.h's row-major or diagonal order misses a tile\n");
-        return 1;
-    }
+    /* the model's promise, checked where it is drawn: the four orders of the lesson are bijections */
+    for (k = 0; k < O_SQUARE_ONLY; k++)
+        if (missing[k]) {
+            fprintf(stderr, "diagrams: block_order.h's %s order misses a tile\n", names[k]);
+            return 1;
+        }
     return fclose(o) != 0;
 }
 

@@ -1,5 +1,6 @@
 /* Unit tests of lesson 06's block orders (block_order.h): which mappings are bijections between the
- * blocks of a grid and the tiles of a gx x gy grid.  Plain C99; one PASS/FAIL line per test. */
+ * blocks of a grid and the tiles of a gx x gy grid, and that each order walks the tiles as its
+ * comment says.  Plain C99; one PASS/FAIL line per test. */
 #include "block_order.h"
 
 #include <stdio.h>
@@ -15,15 +16,24 @@ static void report(const char *name, int bad)
     failed |= bad;
 }
 
-enum { ROW_MAJOR, DIAGONAL, SQUARE_ONLY };
+/* GROUPED is the kernels' grouped order (g = BLOCK_ORDER_GROUP); GROUPED_G the same with the group
+ * side in group_g, to test other sides too. */
+enum { ROW_MAJOR, COLUMN_MAJOR, DIAGONAL, GROUPED, GROUPED_G, SQUARE_ONLY };
+static unsigned group_g = 1;
 
 /* The tile block number b (numbered row-major over a gx x gy grid) takes under the given order. */
 static tile_xy_t tile_of(int order, unsigned b, unsigned gx, unsigned gy)
 {
     if (order == ROW_MAJOR) return block_order_row_major(b, gx);
+    if (order == COLUMN_MAJOR) return block_order_column_major(b, gy);
     if (order == DIAGONAL) return block_order_diagonal(b, gx, gy);
+    if (order == GROUPED) return block_order_grouped(b, gx, gy, BLOCK_ORDER_GROUP);
+    if (order == GROUPED_G) return block_order_grouped(b, gx, gy, group_g);
     return block_order_diagonal_square_only(b % gx, b / gx, gx);  /* 2-D grid: (blockIdx.x, blockIdx.y) */
 }
+
+/* 1 when a and b are the same tile. */
+static int same(tile_xy_t a, unsigned x, unsigned y) { return a.x == x && a.y == y; }
 
 /* 1 when every tile of the gx x gy grid is taken exactly once (and none outside it is asked for). */
 static int is_bijection(int order, unsigned gx, unsigned gy)
@@ -95,5 +105,65 @@ int main(void)
             }
         }
     report("the lesson's diagonal order walks diagonals: consecutive blocks one tile down and right", bad);
+
+    bad = 0;
+    for (gx = 1; gx <= 64; gx++)
+        for (gy = 1; gy <= 64; gy++) EXPECT(is_bijection(COLUMN_MAJOR, gx, gy));
+    EXPECT(is_bijection(COLUMN_MAJOR, 256, 1024) && is_bijection(COLUMN_MAJOR, 1024, 256));
+    EXPECT(is_bijection(COLUMN_MAJOR, 1, 100003) && is_bijection(COLUMN_MAJOR, 100003, 1));
+    report("column-major order is a bijection for every grid up to 64 x 64 and large odd ones", bad);
+
+    bad = 0;
+    /* What makes it column-major: block b takes tile (b / gy, b % gy), so consecutive blocks go down
+     * one column of tiles, and the next column starts at the top. */
+    for (gx = 1; gx <= 40; gx++)
+        for (gy = 1; gy <= 40; gy++) {
+            unsigned b;
+            for (b = 0; b < gx * gy; b++) EXPECT(same(block_order_column_major(b, gy), b / gy, b % gy));
+        }
+    EXPECT(same(block_order_column_major(0, 4), 0, 0) && same(block_order_column_major(3, 4), 0, 3) &&
+           same(block_order_column_major(4, 4), 1, 0));
+    report("column-major order walks down the columns of tiles: block b takes (b / gy, b % gy)", bad);
+
+    bad = 0;
+    for (gx = 1; gx <= 64; gx++)
+        for (gy = 1; gy <= 64; gy++) EXPECT(is_bijection(GROUPED, gx, gy));
+    EXPECT(is_bijection(GROUPED, 256, 1024) && is_bijection(GROUPED, 1024, 256) && is_bijection(GROUPED, 257, 513));
+    EXPECT(is_bijection(GROUPED, 1, 100003) && is_bijection(GROUPED, 100003, 1) && is_bijection(GROUPED, 65535, 3));
+    EXPECT(is_bijection(GROUPED, 18, 18) && is_bijection(GROUPED, 143, 156) && is_bijection(GROUPED, 9, 1025));
+    for (group_g = 1; group_g <= 12; group_g++)
+        for (gx = 1; gx <= 30; gx++)
+            for (gy = 1; gy <= 30; gy++) EXPECT(is_bijection(GROUPED_G, gx, gy));
+    group_g = 100000;   /* a group far larger than the grid: one group, row-major */
+    EXPECT(is_bijection(GROUPED_G, 70000, 3) && is_bijection(GROUPED_G, 3, 70000));
+    report("grouped order is a bijection for every grid up to 64 x 64 (groups of 1 to 12 up to 30 x 30), with partial groups", bad);
+
+    bad = 0;
+    /* What makes it grouped, on a 12 x 10 grid with 8 x 8 groups: blocks 0-63 the top-left square
+     * row-major, 64-95 the partial group right of it (4 x 8), then the bottom band's two groups
+     * (8 x 2 and 4 x 2). */
+    EXPECT(same(block_order_grouped(0, 12, 10, 8), 0, 0) && same(block_order_grouped(7, 12, 10, 8), 7, 0));
+    EXPECT(same(block_order_grouped(8, 12, 10, 8), 0, 1) && same(block_order_grouped(63, 12, 10, 8), 7, 7));
+    EXPECT(same(block_order_grouped(64, 12, 10, 8), 8, 0) && same(block_order_grouped(67, 12, 10, 8), 11, 0));
+    EXPECT(same(block_order_grouped(68, 12, 10, 8), 8, 1) && same(block_order_grouped(95, 12, 10, 8), 11, 7));
+    EXPECT(same(block_order_grouped(96, 12, 10, 8), 0, 8) && same(block_order_grouped(104, 12, 10, 8), 0, 9));
+    EXPECT(same(block_order_grouped(112, 12, 10, 8), 8, 8) && same(block_order_grouped(119, 12, 10, 8), 11, 9));
+    /* on a grid of at least g x g tiles the first g * g blocks take the top-left square */
+    for (gx = 8; gx <= 40; gx++)
+        for (gy = 8; gy <= 40; gy++) {
+            unsigned b;
+            for (b = 0; b < 64; b++) EXPECT(same(block_order_grouped(b, gx, gy, 8), b % 8, b / 8));
+        }
+    /* groups of 1, or groups that hold the whole grid: row-major order */
+    for (gx = 1; gx <= 20; gx++)
+        for (gy = 1; gy <= 20; gy++) {
+            unsigned b;
+            for (b = 0; b < gx * gy; b++) {
+                tile_xy_t r = block_order_row_major(b, gx);
+                EXPECT(same(block_order_grouped(b, gx, gy, 1), r.x, r.y));
+                EXPECT(same(block_order_grouped(b, gx, gy, 20), r.x, r.y));
+            }
+        }
+    report("grouped order takes g x g squares row-major, partial ones at the edges; g = 1 is row-major", bad);
     return failed;
 }
