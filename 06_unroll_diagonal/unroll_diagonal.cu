@@ -121,7 +121,7 @@ static int experiment_unroll(run_t *r)
     char take[500];
 
     report_say("\nExperiment 1: unrolling, blocks %ux%u. xU = U elements per thread, blockDim.x apart, all U loads issued\n"
-               "  before the first store. %% copyRow: speed relative to copyRow, Tan Sheng's \"upper bound\".\n",
+               "  before the first store. %% copyRow: speed relative to copyRow, lesson 04's one-float-per-thread copy.\n",
                r->block.x, r->block.y);
     report_begin("unroll", "Copies and transposes of the same matrix:", "% copyRow");
     failed = rows_vs(r, UNROLLED, vs_copy_row, NUNROLLED, ok, t);
@@ -205,10 +205,11 @@ static int experiment_order(run_t *r)
                "  output rows. NaiveRow's grid is %u x %u tiles%s.\n",
                r->block.x, r->block.y, BLOCK_ORDER_GROUP, BLOCK_ORDER_GROUP, gx, gy, gx == gy ? " (square)" : " (rectangular)");
     if (hit == (size_t)gx * gy)
-        report_say("  On this square grid Tan Sheng's diagonal mapping reaches every tile; on a rectangular one it\n"
-                   "  would not. This run uses block_order_diagonal, a bijection for every grid (make test checks it).\n");
+        report_say("  On this square grid the textbook diagonal mapping (the exercise's) reaches every tile; on a\n"
+                   "  rectangular one it would not. This run uses block_order_diagonal, a bijection for every grid\n"
+                   "  (make test checks it).\n");
     else if (hit)
-        report_say("  Tan Sheng's diagonal mapping would reach %zu of its %zu tiles (%.0f%%): the rest would never be "
+        report_say("  The textbook diagonal mapping (the exercise's) would reach %zu of its %zu tiles (%.0f%%): the rest would never be "
                    "written.\n  This run uses block_order_diagonal, a bijection for every grid (make test checks it).\n",
                    hit, (size_t)gx * gy, 100.0 * hit / ((double)gx * gy));
     report_begin("order", "Naive transposes, 1-D grid, tiles taken in four orders:", "% row-maj");

@@ -148,7 +148,7 @@ static int experiment_mistake(const tbench_t *b)
     double gbs[4];
     char take[320];
     int failed;
-    report_say("\nExperiment 1: Anluo8's shared-memory transpose, which reads back its own slot.\n"
+    report_say("\nExperiment 1: a shared-memory transpose that reads back its own slot.\n"
                "  Every row of this table reads the input along rows. The naive kernel and the same-slot kernel\n"
                "  store each element to its transposed address directly (a column: 32 sectors per warp store);\n"
                "  the tile kernel stores rows of the output, each thread writing an element another loaded.\n");
@@ -264,7 +264,7 @@ int main(int argc, char **argv)
 {
     static const char *summary =
         "Lesson 07, part 1: shared memory as a corner-turn buffer. Transposes an NY x NX matrix (NY rows of\n"
-        "NX floats) with the source's same-slot kernel, tiles with and without padding, and several tile and\n"
+        "NX floats) with a same-slot kernel, tiles with and without padding, and several tile and\n"
         "block shapes; every kernel is verified against the CPU before it is timed.";
     args_t a;
     gpu_info_t g;

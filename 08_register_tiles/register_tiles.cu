@@ -129,7 +129,7 @@ static int experiment_register_tiles(const tbench_t *b)
     double gbs[NV];
     int k, ok, failed = 0;
     char take[400];
-    report_say("\nExperiment 1: register tiles as Anluo8's transpose study wrote them, %d x %d. cudaMemcpy D2D here: %.0f GB/s.\n",
+    report_say("\nExperiment 1: register tiles, each thread a 4 x 4 block, %d x %d. cudaMemcpy D2D here: %.0f GB/s.\n",
                b->m.nx, b->m.ny, b->d2d_gbs);
     if ((b->m.nx | b->m.ny) & 3)
         report_say("  NOTE: nx or ny is not a multiple of 4, so rows are not 16-byte aligned and every kernel of this\n"
@@ -277,7 +277,7 @@ int main(int argc, char **argv)
     report_init("08_register_tiles", a.csv);
 
     gpu_init(&g);
-    gpu_print_header(&g, "Lesson 08 - register tiles: vector accesses, and a transpose near the copy", &a);
+    gpu_print_header(&g, "Lesson 08 - register tiles and vector accesses", &a);
     if (a.check) return run_checks(&a, nx, ny);
 
     /* the largest matrices of the run: experiment 3's are smaller */
