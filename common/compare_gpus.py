@@ -26,13 +26,18 @@ ROWS = [
     ("transpose_naive", "sides", "NaiveRow", "05 NaiveRow 32x8"),
     ("transpose_naive", "sides", "NaiveCol", "05 NaiveCol 32x8"),
     ("unroll_diagonal", "unroll", "NaiveCol x8", "06 NaiveCol unrolled x8"),
+    ("unroll_diagonal", "order", "NaiveRow row-major order", "06 NaiveRow, row-major order"),
+    ("unroll_diagonal", "order", "NaiveRow col-major order", "06 NaiveRow, column-major order"),
     ("shared_tiled", "shapes", "tile32 thr32x8 [32][33]", "07 tile32 [32][33]"),
+    ("shared_tiled", "shapes", "tile32 thr32x8 col-wise", "07 tile32 [32][33], column-wise"),
     ("shared_tiled", "shapes", "tile64 thr64x4 [64][65]", "07 tile64 [64][65]"),
     ("async_copy", "async", "cp.async tile64 4-stage", "07 cp.async tile64"),
     ("async_copy", "async", "TMA tile32x64 4-stage", "07 TMA tile32x64"),
     ("register_tiles", "fastest", "cublasSgeam (op T)", "08 cublasSgeam"),
-    ("register_tiles", "fastest", "tile64 vec off ld+st", "08 tile64 scalar"),
+    ("register_tiles", "fastest", "tile64 swizzle f4", "08 tile64 swizzle f4"),
+    ("register_tiles", "fastest", "tile64 swizzle col-wise", "08 tile64 swizzle f4, column-wise"),
     ("register_tiles", "fastest", "tile64 aligned f4 st @odd", "08 tile64 aligned @ 8191x4097"),
+    ("register_tiles", "fastest", "tile64 aligned col-wise @odd", "08 tile64 aligned, column-wise @ 8191x4097"),
 ]
 # The best NaiveCol block shape: a conclusion that moves between GPUs (lesson 05).
 SHAPES = ("transpose_naive", "shapes", "NaiveCol ")
