@@ -127,6 +127,11 @@ static int sanitize(const checker_t *ck)
     char sanitizer[1024];
     int k;
     if (!ck->sanitizers || (skip && strcmp(skip, "0") == 0)) return 0;
+    if (getenv("CUDA_INJECTION64_PATH") || getenv("NV_SANITIZER_INJECTION_PORT_RANGE_BEGIN")) {
+        /* already under a tool that injects itself (compute-sanitizer, ncu): one cannot run inside another */
+        report_say("(running under compute-sanitizer or another CUDA tool already: the checker's own sanitizer run is skipped)\n");
+        return 0;
+    }
     if (!find_sanitizer(sanitizer, sizeof sanitizer)) {
         report_say("(compute-sanitizer was not found, so your kernel was not run under it: install the CUDA\n"
                    " Toolkit's compute-sanitizer, or say where it is with COMPUTE_SANITIZER=/path/to/compute-sanitizer)\n");

@@ -27,7 +27,8 @@
  * shuffles), with COURSE_CHECKER_CHILD=1 in its environment: that run verifies the small sizes only
  * (--check --quick) and stops.  An error fails the exercise with the sanitizer's first report.
  * compute-sanitizer is found as COMPUTE_SANITIZER, on PATH or in /usr/local/cuda/bin; without it
- * the checker says so and goes on. */
+ * the checker says so and goes on.  COURSE_CHECKER_SANITIZE=0 skips this run (make sanitize sets
+ * it: there the checker already runs under a sanitizer, and one cannot run inside another). */
 #ifndef CHECKER_H
 #define CHECKER_H
 

@@ -14,6 +14,9 @@ if ! command -v "$CS" >/dev/null 2>&1; then
     echo "Nothing was checked." >&2
     exit 2
 fi
+# An exercise checker (./solution) runs the student's kernel under compute-sanitizer itself once it
+# verified; here it already runs under one, and a sanitizer cannot run inside another.
+export COURSE_CHECKER_SANITIZE=0
 failed=0
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
