@@ -2,10 +2,13 @@
 """Two memory systems: the headline rows of every lesson on each GPU stored under results/, side by
 side, as % of the cudaMemcpy copy measured in the same run (and the copy itself in GB/s).
 
-usage: compare_gpus.py ROOT [--svg OUT.svg]
+usage: compare_gpus.py ROOT [--map] [--svg OUT.svg]
 Prints the Markdown table of the root README's "Two memory systems" section; with --svg also draws
-the chart (gnuplot, through common/plot-style.gp like every figure of the course).  Only GPUs whose
-folder holds run.txt (written by make results) and every CSV named below take part."""
+the chart (gnuplot, through common/plot-style.gp like every figure of the course).  With --map: the
+course map instead (the root README's folded map table and course.svg): the transpose's journey from
+the naive kernel to the fastest and the copy's from one float per thread to float4, one row per
+step.  Only GPUs whose folder holds run.txt (written by make results) and every CSV named below
+take part."""
 import csv
 import os
 import subprocess
@@ -39,6 +42,23 @@ ROWS = [
     ("register_tiles", "fastest", "tile64 aligned f4 st @odd", "08 tile64 aligned @ 8191x4097"),
     ("register_tiles", "fastest", "tile64 aligned col-wise @odd", "08 tile64 aligned, column-wise @ 8191x4097"),
 ]
+# The course map (--map): each step of the two journeys, the lesson that takes it and its row, at each
+# lesson's default size (8192 x 8192 floats for the transposes).
+MAP = [
+    ("dram_burst", "peak", "copy_one_per_thread", "copy: one float per thread (01)"),
+    ("coalescing", "copy2d", "copyRow", "copy: 2-D, threadIdx.x along a row (02)"),
+    ("transpose_bounds", "in_flight", "f4 x1 one pass", "copy: one float4 per thread (04)"),
+    ("transpose_bounds", "in_flight", "f4 x4 one pass", "copy: four float4 in flight (04)"),
+    ("transpose_naive", "sides", "NaiveRow", "transpose: read rows, write columns (05)"),
+    ("transpose_naive", "sides", "NaiveCol", "transpose: read columns, write rows (05)"),
+    ("transpose_naive", "shapes", "NaiveCol 8x32", "transpose: 8 x 4 warps (05)"),
+    ("unroll_diagonal", "unroll", "NaiveCol x4", "transpose: 4 loads in flight (06)"),
+    ("unroll_diagonal", "order", "NaiveCol x4 col-major order", "transpose: tiles down the columns (06)"),
+    ("shared_tiled", "shapes", "tile32 thr32x8 [32][33]", "transpose: a 32x32 shared tile (07)"),
+    ("shared_tiled", "shapes", "tile64 thr64x4 [64][65]", "transpose: a 64x64 tile (07)"),
+    ("register_tiles", "fastest", "tile64 swizzle f4", "transpose: float4 and a swizzled tile (08)"),
+    ("register_tiles", "fastest", "tile64 swizzle col-wise", "transpose: ... taken down the columns (08)"),
+]
 # The best NaiveCol block shape: a conclusion that moves between GPUs (lesson 05).
 SHAPES = ("transpose_naive", "shapes", "NaiveCol ")
 COLS = ["lesson", "experiment", "kernel", "status", "ms_median", "ms_min", "ms_max", "bytes",
@@ -59,34 +79,46 @@ def read_rows(folder, prog):
         return [dict(zip(COLS, r)) for r in csv.reader(f)][1:]
 
 
-def gpus(root):
+def gpus(root, rows=ROWS):
     out = []
     base = os.path.join(root, "results")
     for name in sorted(os.listdir(base)):
         folder = os.path.join(base, name)
-        progs = {p for p, _, _, _ in ROWS}
+        progs = {p for p, _, _, _ in rows} | {"transpose_bounds", SHAPES[0]}
         if os.path.isfile(os.path.join(folder, "run.txt")) and all(
                 os.path.isfile(os.path.join(folder, p + ".csv")) for p in progs):
             out.append((name, folder, read_run(folder)))
     return out
 
 
-def measure(folder):
+def measure(folder, rows=ROWS):
     """{label: (% of D2D, GB/s)}, the copy's GB/s, the peak, the best NaiveCol shape."""
     cache, got = {}, {}
-    for prog, exp, kernel, label in ROWS:
+    for prog, exp, kernel, label in rows:
         rows = cache.setdefault(prog, read_rows(folder, prog))
         for r in rows:
             if r["experiment"] == exp and r["kernel"] == kernel and r["status"] == "ok":
                 got[label] = (float(r["pct_d2d"]), float(r["gbs"]))
-    rows = cache["transpose_bounds"]
-    d2d = next(float(r["gbs"]) for r in rows if r["experiment"] == "ceiling" and r["kernel"] == "cudaMemcpy D2D")
-    peak = next(float(r["gbs"]) for r in rows if r["experiment"] == "ceiling" and r["kernel"] == "theoretical peak")
+    tb = cache.get("transpose_bounds") or read_rows(folder, "transpose_bounds")
+    d2d = next(float(r["gbs"]) for r in tb if r["experiment"] == "ceiling" and r["kernel"] == "cudaMemcpy D2D")
+    peak = next(float(r["gbs"]) for r in tb if r["experiment"] == "ceiling" and r["kernel"] == "theoretical peak")
     prog, exp, prefix = SHAPES
     shapes = [r for r in read_rows(folder, prog) if r["experiment"] == exp and r["kernel"].startswith(prefix)
               and r["status"] == "ok"]
     best = max(shapes, key=lambda r: float(r["gbs"]))
     return got, d2d, peak, (best["kernel"][len(prefix):], float(best["pct_d2d"]))
+
+
+def map_table(found):
+    names = [run["gpu"] for _, _, run in found]
+    ms = [measure(folder, MAP) for _, folder, _ in found]
+    lines = ["| step (lesson) | kernel (table label) | " + " | ".join("%s, %% of `cudaMemcpy`" % n for n in names) + " |",
+             "|---|---|" + "---:|" * len(names)]
+    for _, _, kernel, label in MAP:
+        cells = ["%.1f" % m[0][label][0] if label in m[0] else "-" for m in ms]
+        lines.append("| %s | `%s` | %s |" % (label, kernel, " | ".join(cells)))
+    runs = "; ".join("%s: CUDA %s, driver %s, %s" % (r["gpu"], r["cuda"], r["driver"], r["date"]) for _, _, r in found)
+    return "\n".join(lines) + "\n\n(" + runs + "; each row at its lesson's default size, from `results/<GPU>/*.csv`; drawn in course.svg by `make plot`.)"
 
 
 def table(found):
@@ -105,14 +137,14 @@ def table(found):
     return "\n".join(lines) + "\n\n(" + runs + "; every figure from `results/<GPU>/*.csv`, drawn by `make plot`.)"
 
 
-def draw(found, out, root):
-    ms = [measure(folder) for _, folder, _ in found]
+def draw(found, out, root, rows=ROWS, title="Two memory systems: the same kernels, % of the cudaMemcpy copy of each GPU's run"):
+    ms = [measure(folder, rows) for _, folder, _ in found]
     tmp = tempfile.mkdtemp()
     data = os.path.join(tmp, "gpus.tsv")
     with open(data, "w") as f:
-        for i, (_, _, _, label) in enumerate(ROWS):
+        for i, (_, _, _, label) in enumerate(rows):
             f.write("%d\t%s\t%s\n" % (i, label, "\t".join("%.1f" % m[0].get(label, (0.0, 0.0))[0] for m in ms)))
-    n = len(ROWS)
+    n = len(rows)
     k = len(found)
     names = [run["gpu"] for _, _, run in found]
     foot = ", ".join("%s %s" % (r["gpu"], r["date"]) for _, _, r in found)
@@ -122,9 +154,9 @@ def draw(found, out, root):
         f.write("gpu = ''; cuda = ''; driver = ''; date = ''; out = '%s'\n" % os.path.join(tmp, "out.svg"))
         f.write("load '%s'\n" % os.path.join(root, "common", "plot-style.gp"))
         f.write("eval svg(900, 620)\n")
-        f.write("set title \"Two memory systems: the same kernels, % of the cudaMemcpy copy of each GPU's run\" font ',13'\n")
+        f.write("set title \"%s\" font ',13'\n" % title)
         f.write("set xlabel '% of cudaMemcpy D2D (same bytes, same run)'\n")
-        f.write("set xrange [0:115]\nset xtics 0, 10, 110\nset grid x noy\nset lmargin 30\n")
+        f.write("set xrange [0:115]\nset xtics 0, 10, 110\nset grid x noy\nset lmargin %d\n" % (30 if rows is ROWS else 44))
         f.write("set yrange [%f:%f]\nset ytics nomirror scale 0 font ',10'\n" % (-n + 0.3, 1.6))
         f.write("set key top right horizontal\n")
         f.write("set label 1 \"%s\" at screen 0.99, screen 0.02 right font ',9' textcolor rgb '#555555'\n" % foot)
@@ -152,13 +184,18 @@ def main(argv):
         sys.stderr.write(__doc__)
         return 2
     root = argv[0]
-    found = gpus(root)
+    rest = argv[1:]
+    course_map = "--map" in rest
+    rest = [a for a in rest if a != "--map"]
+    found = gpus(root, MAP if course_map else ROWS)
     if len(found) < 2:
         sys.stderr.write("compare_gpus: fewer than two complete GPU runs under %s/results\n" % root)
         return 1
-    print(table(found))
-    if len(argv) >= 3 and argv[1] == "--svg":
-        return draw(found, argv[2], root)
+    print(map_table(found) if course_map else table(found))
+    if len(rest) >= 2 and rest[0] == "--svg":
+        if course_map:
+            return draw(found, rest[1], root, MAP, "The course map: each step's kernel, % of the cudaMemcpy copy of each GPU's run")
+        return draw(found, rest[1], root)
     return 0
 
 

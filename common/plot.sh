@@ -12,8 +12,9 @@
 #   - the diagrams that are computed rather than measured (02 and 05: the sectors a warp touches,
 #     07: the bank of every element of a tile) come from figures/diagrams.c (at the course's root: it reads the lessons' C models), built here with the
 #     lesson headers that hold the model;
-#   - run from the course root (LESSON_DIR is the folder with common/), it draws the course chart,
-#     common/plot-course.gp -> course.svg, from every CSV of results/<GPU>/.
+#   - run from the course root (LESSON_DIR is the folder with common/), it draws the course map,
+#     course.svg: each step of the course's two journeys, every GPU's run under results/ side by
+#     side (common/compare_gpus.py --map).
 #
 # A figure is replaced only when it was drawn: gnuplot writes to a temporary file, which is moved in
 # place when gnuplot succeeded without a warning and the file is not empty.  A CSV that is missing,
@@ -43,7 +44,7 @@ if [ "$dir" = "$ROOT" ]; then
     # the course chart: every lesson's CSV of this GPU
     course=1
     lesson=""
-    scripts=("$COMMON/plot-course.gp")
+    scripts=()
     if [ $# -eq 0 ]; then
         for f in "$ROOT/results/$gpu_slug"/*.csv; do [ -e "$f" ] && set -- "$@" "$f"; done
         [ $# -gt 0 ] || { err "no CSV in $ROOT/results/$gpu_slug/"; exit 1; }
@@ -156,6 +157,17 @@ put_in_place() {
     fi
     echo "wrote $name"
 }
+
+# ---- the course map (course.svg): every GPU's run side by side, drawn by compare_gpus.py --map -----
+if [ "$course" = 1 ]; then
+    if python3 "$COMMON/compare_gpus.py" "$ROOT" --map --svg "$tmp/course.svg" >/dev/null 2>"$tmp/map.err"; then
+        put_in_place "$tmp/course.svg" "$out_dir/course.svg" || exit 1
+        exit 0
+    fi
+    err "course.svg was not drawn; the committed figure is unchanged:"
+    sed 's/^/    /' "$tmp/map.err" >&2
+    exit 1
+fi
 
 # ---- the figures ------------------------------------------------------------------------------
 for s in "${scripts[@]}"; do

@@ -159,6 +159,8 @@ bash "$COMMON/plot.sh" "$ROOT" "$slug" >/dev/null || status=1
 # the GPUs side by side (README "Two memory systems"), when two or more have a complete run
 if python3 "$COMMON/compare_gpus.py" "$ROOT" >"$tmp/gpus" 2>/dev/null && [ -s "$tmp/gpus" ]; then
     python3 "$COMMON/readme_block.py" "$ROOT/README.md" gpus "$tmp/gpus"
+    # the course map's measured column (README "The map of the course"); course.svg is plot.sh's
+    python3 "$COMMON/compare_gpus.py" "$ROOT" --map >"$tmp/map" && python3 "$COMMON/readme_block.py" "$ROOT/README.md" map "$tmp/map"
     command -v gnuplot >/dev/null && { python3 "$COMMON/compare_gpus.py" "$ROOT" --svg "$ROOT/gpus.svg" >/dev/null || status=1; }
 fi
 [ ${#refreshed[@]} -gt 0 ] && echo "Refreshed (CSV in results/$slug/, results blocks, figures): ${refreshed[*]}."

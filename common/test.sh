@@ -442,6 +442,15 @@ sys.exit(0 if block.strip() == open(sys.argv[2]).read().strip() else 1)
 PY
         then ok "README: the two-GPU table is what compare_gpus.py makes of results/*/"
         else bad "README: the two-GPU table differs from what compare_gpus.py makes of results/*/ (make results)"; fi
+        python3 "$COMMON/compare_gpus.py" "$ROOT" --map >"$tmpd/map" 2>/dev/null
+        if python3 - "$ROOT/README.md" "$tmpd/map" <<'PY'
+import sys
+text = open(sys.argv[1]).read()
+block = text.split("<!-- map:begin -->\n", 1)[1].split("<!-- map:end -->", 1)[0]
+sys.exit(0 if block.strip() == open(sys.argv[2]).read().strip() else 1)
+PY
+        then ok "README: the course map's measured column is what compare_gpus.py --map makes of results/*/"
+        else bad "README: the course map's measured column differs from compare_gpus.py --map (make results)"; fi
         if command -v gnuplot >/dev/null; then
             if python3 "$COMMON/compare_gpus.py" "$ROOT" --svg "$tmpd/gpus.svg" >/dev/null 2>&1 &&
                     cmp -s "$tmpd/gpus.svg" "$ROOT/gpus.svg"; then

@@ -77,7 +77,7 @@ for d in "${lessons[@]}"; do
     done
 done
 
-if [ "$course" = 1 ] && [ -f "$COMMON/plot-course.gp" ]; then
+if [ "$course" = 1 ]; then
     mkdir -p "$tmp/course"
     if PLOT_OUT="$tmp/course" bash "$COMMON/plot.sh" "$ROOT" "$GPU_SLUG" >"$tmp/log" 2>&1; then
         if [ -f "$ROOT/course.svg" ]; then
