@@ -11,6 +11,9 @@
 # or ncu profiled no kernel (its log's last lines are shown); 2 something to install or to type
 # (nothing ran); 3 ncu may not read the GPU's counters here (ERR_NVGPUCTRPERM: the fixes are printed).
 set -u
+# An exercise checker (./solution, ./student) runs the student's kernel under compute-sanitizer once it
+# verified; under ncu that second run must not start (one CUDA tool cannot run inside another).
+export COURSE_CHECKER_SANITIZE=0
 COMMON=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 mode=table
 # The kernel rows of a program's CSV (no field of the course's CSV holds a comma): k is the row's
