@@ -70,6 +70,10 @@ void guarded_free(guarded_t *g);
  * guards are then poisoned again for the next launch. */
 int guarded_check(const guarded_t *g, char *why, size_t len);
 
+/* For a timed row: guarded_check on each of bufs[0..nbufs); when one was written, "<label>: FAILED
+ * verification: wrote outside ..." on stderr and report_failed's row, and 1 (no timing then). */
+int guards_failed(const char *label, const guarded_t *bufs, int nbufs);
+
 /* One line, "  PASS  what  (size)" or "  FAIL  what  (size): 3 of 1000 differ; first at [row 2,
  * col 5]: expected 0.25, got nan", counted in *t.  n elements were compared; width > 0 names a
  * mismatch by row and column of a matrix of that many columns.  bufs[0..nbufs) (may be NULL, 0):

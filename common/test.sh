@@ -429,27 +429,26 @@ figures() {
 if [ "${roottest:-0}" = 1 ] && [ $# -eq 0 ]; then figures $(course_lesson_dirs "$ROOT") "$ROOT"; else figures "$@" ${roottest:+"$ROOT"}; fi
 
 # ---- the two memory systems (root README): table and chart are what compare_gpus.py makes ------
+# block_is NAME FILE: 0 when README.md's <!-- NAME:begin/end --> block holds exactly FILE's text
+block_is() {
+    python3 - "$ROOT/README.md" "$1" "$2" <<'PY'
+import sys
+text = open(sys.argv[1]).read()
+block = text.split("<!-- %s:begin -->\n" % sys.argv[2], 1)[1].split("<!-- %s:end -->" % sys.argv[2], 1)[0]
+sys.exit(0 if block.strip() == open(sys.argv[3]).read().strip() else 1)
+PY
+}
+
 gpus_section() {
     local tmpd
     command -v python3 >/dev/null || return 0
     tmpd=$(mktemp -d)
     if python3 "$COMMON/compare_gpus.py" "$ROOT" >"$tmpd/table" 2>"$tmpd/err"; then
-        if python3 - "$ROOT/README.md" "$tmpd/table" <<'PY'
-import sys
-text = open(sys.argv[1]).read()
-block = text.split("<!-- gpus:begin -->\n", 1)[1].split("<!-- gpus:end -->", 1)[0]
-sys.exit(0 if block.strip() == open(sys.argv[2]).read().strip() else 1)
-PY
-        then ok "README: the two-GPU table is what compare_gpus.py makes of results/*/"
+        if block_is gpus "$tmpd/table"; then ok "README: the two-GPU table is what compare_gpus.py makes of results/*/"
         else bad "README: the two-GPU table differs from what compare_gpus.py makes of results/*/ (make results)"; fi
         python3 "$COMMON/compare_gpus.py" "$ROOT" --map >"$tmpd/map" 2>/dev/null
-        if python3 - "$ROOT/README.md" "$tmpd/map" <<'PY'
-import sys
-text = open(sys.argv[1]).read()
-block = text.split("<!-- map:begin -->\n", 1)[1].split("<!-- map:end -->", 1)[0]
-sys.exit(0 if block.strip() == open(sys.argv[2]).read().strip() else 1)
-PY
-        then ok "README: the course map's measured column is what compare_gpus.py --map makes of results/*/"
+        if block_is map "$tmpd/map"; then
+            ok "README: the course map's measured column is what compare_gpus.py --map makes of results/*/"
         else bad "README: the course map's measured column differs from compare_gpus.py --map (make results)"; fi
         if command -v gnuplot >/dev/null; then
             if python3 "$COMMON/compare_gpus.py" "$ROOT" --svg "$tmpd/gpus.svg" >/dev/null 2>&1 &&

@@ -116,7 +116,6 @@ int trow_time(const tbench_t *b, const trow_t *r, dim3 block, timing_t *t)
     cudaStream_t s = gpu_stream();
     mismatch_t mm;
     size_t width;
-    char why[240];
     bench_t bt;
 
     /* 1. verify: correct first, or no figures at all */
@@ -124,10 +123,9 @@ int trow_time(const tbench_t *b, const trow_t *r, dim3 block, timing_t *t)
         report_failed(r->label, &mm, m->n, width);
         return 0;
     }
-    if (guarded_check(&m->g_in, why, sizeof why) || guarded_check(&m->g_out, why, sizeof why)) {
-        fprintf(stderr, "%s: FAILED verification: %s\n", r->label, why);
-        report_failed(r->label, NULL, 0, 0);
-        return 0;
+    {
+        const guarded_t bufs[2] = {m->g_in, m->g_out};
+        if (guards_failed(r->label, bufs, 2)) return 0;
     }
     /* 2. time: the same launch, in bench.h's loop */
     for (bench_start(&bt, r->label, b->a, b->flush); bench_next(&bt);)
