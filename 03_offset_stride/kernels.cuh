@@ -1,4 +1,4 @@
-/* Lesson 03's kernels: misaligned starts cost little, strides cost whole sectors.  Read this file
+/* Lesson 03's kernels: a warp's addresses shifted (offset) and spread apart (stride).  Read this file
  * first; offset_stride.cu only verifies, times and prints them.
  *
  * Two classic kernels add 1 to n elements of an array:

@@ -1,4 +1,4 @@
-/* Lesson 03: offset and stride -- misaligned starts cost little, strides cost whole sectors.
+/* Lesson 03: offset and stride -- a warp's addresses shifted and spread apart.
  *
  * Experiment 1: the source's 4 MB fits in today's L2; the same kernel from the L2 and from DRAM.
  * Experiment 2: the offset sweep (float, double).

@@ -1,6 +1,6 @@
-/* Lesson 04's kernels: the bounds of a transpose are lesson 02's copyRow and copyCol (copy_row,
- * copy_col, included from ../02_coalescing/kernels.cuh), then the same copy with more bytes in
- * flight per thread (the float4 copies).  Read this file first; transpose_bounds.cu only
+/* Lesson 04's kernels: bytes in flight.  Lesson 02's copyRow and copyCol (copy_row, copy_col,
+ * included from ../02_coalescing/kernels.cuh: the bounds a transpose is often said to lie between),
+ * then the same copy with more bytes in flight per thread (the float4 copies).  Read this file first; transpose_bounds.cu only
  * verifies, times and prints them.  Lessons 05 to 08 include it: they measure copyRow, copyCol and
  * the float4 copy beside their transposes.
  *

@@ -1,6 +1,6 @@
 /* Lesson 07, part 1's kernels: shared memory as a corner-turn buffer.  Read this file first;
  * shared_tiled.cu only verifies, times and prints them.  In the order the notes present them:
- * the naive transpose of lesson 05 (transpose_naive_row, included below), the source's same-slot
+ * the naive transpose of lesson 05 (transpose_naive_row, included below), a same-slot
  * "shared memory" transpose, the tile transpose in every shape the tables compare, and the same
  * tile transpose with its tiles dealt out down the columns of tiles (lesson 06's column-major order).  Each
  * kernel is followed by its launcher, launch_<kernel>(out, in, nx, ny, block, stream).
