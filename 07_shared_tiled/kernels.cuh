@@ -18,8 +18,9 @@
 #include "../05_transpose_naive/kernels.cuh"
 #include "../06_unroll_diagonal/block_order.h"   /* block_order_column_major */
 
-/* A "shared memory" transpose that re-arranges nothing (a published example's mistake, lesson 07's In depth): each thread parks its element in tile[ty][tx], waits,
- * takes the same element back out of the same slot and stores it to the transposed position.
+/* A "shared memory" transpose that re-arranges nothing (a published example's mistake: lesson 07's
+ * In depth): each thread parks its element in tile[ty][tx], waits, takes the same element back
+ * out of the same slot and stores it to the transposed position.
  * The global load is a coalesced row, the global store is the same strided column as in the naive
  * kernel: 32 sectors per warp store, 4 useful bytes in each.  The shared round trip only adds work.
  * One element per thread, any block shape up to 32 x 32 (T = the block's side). */
