@@ -412,6 +412,21 @@ doc_commands() {
 }
 doc_commands "$@"
 
+# ---- the page order: every lesson page asks (Predict) before it shows anything measured ------------
+page_order() {
+    local line
+    command -v python3 >/dev/null || return 0
+    python3 "$COMMON/page_order.py" "$ROOT" >"$LOG/order" 2>&1
+    while read -r line; do
+        case "$line" in
+            PASS*) ok "${line#PASS }" ;;
+            FAIL*) bad "${line#FAIL }" ;;
+            *) echo "      $line" ;;
+        esac
+    done <"$LOG/order"
+}
+[ "${roottest:-0}" = 1 ] && page_order
+
 # ---- figures: every committed SVG is what make plot draws from the committed CSV (test_figures.sh)
 figures() {
     local line rc
