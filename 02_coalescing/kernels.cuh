@@ -89,8 +89,8 @@ static inline void launch_sum_strips_lanes_adjacent(float *out, const float *m, 
     sum_strips_lanes_adjacent<<<grid_2d(cols, div_up(rows, strip), block), block, 0, s>>>(out, m, rows, cols, strip);
 }
 
-/* The two 2D copies: copyRow and copyCol, as Tan Sheng's bandwidth chapter names them.  Lesson 04
- * includes this file and measures the same two kernels as the bounds of a transpose.
+/* The two 2D copies, copyRow and copyCol (the names the course's sources give them: REFERENCES.md).
+ * Lesson 04 includes this file and measures the same two kernels as the bounds of a transpose.
  * Layout: `in` and `out` have ny rows of nx floats. */
 
 /* copyRow: threadIdx.x along a row, so consecutive threads read and write consecutive floats: a
