@@ -46,7 +46,7 @@ static inline void launch_transpose_naive_col(float *out, const float *in, int n
  * is one of the cache-hint loads (CUDA C++ Programming Guide, "Load Functions Using Cache Hints";
  * PTX ld.global.<cop>), picked by the template parameter:
  *   LOAD_LDG   __ldg   ld.global.nc  read-only path: since Volta the same unified L1 as the other loads
- *   LOAD_LDCA  __ldca  ld.global.ca  cache in L1 and L2 (what a plain load asks for)
+ *   LOAD_LDCA  __ldca  ld.global.ca  cache in L1 and L2 (the PTX ISA's default for a plain load)
  *   LOAD_LDCG  __ldcg  ld.global.cg  cache in L2 only: every load goes past the L1
  *   LOAD_LDCS  __ldcs  ld.global.cs  streaming: cached, but first to be evicted (data used once) */
 enum { LOAD_LDG, LOAD_LDCA, LOAD_LDCG, LOAD_LDCS };
@@ -57,8 +57,9 @@ static __device__ __forceinline__ float load_hint(const float *p)
     return HINT == LOAD_LDG ? __ldg(p) : HINT == LOAD_LDCA ? __ldca(p) : HINT == LOAD_LDCG ? __ldcg(p) : __ldcs(p);
 }
 
-/* NaiveCol with the hinted load: its 32 sectors per load are shared by the warps of a block that
- * read the neighbouring columns -- if the L1 keeps them.  LOAD_LDCG sends every load past the L1. */
+/* NaiveCol with the hinted load.  With 32x8 blocks the 8 warps of a block read 8 neighbouring
+ * columns of the same 32 rows, so the same 32 sectors; the hint says whether the L1 may keep them
+ * for the next warp.  LOAD_LDCG sends every load past the L1. */
 template <int HINT>
 __global__ void transpose_naive_col_hint(float *out, const float *in, int nx, int ny)
 {
@@ -68,8 +69,8 @@ __global__ void transpose_naive_col_hint(float *out, const float *in, int nx, in
         out[(size_t)c * ny + r] = load_hint<HINT>(&in[(size_t)r * nx + c]);
 }
 
-/* NaiveRow with the hinted load: its loads are coalesced, every sector used in full by one warp --
- * the control, whose speed LOAD_LDCG should barely touch if the L1 is what rescues NaiveCol. */
+/* NaiveRow with the hinted load: its loads are coalesced, every sector used in full by one warp and
+ * read by no other -- the control, the same hints on loads that have nothing to share in the L1. */
 template <int HINT>
 __global__ void transpose_naive_row_hint(float *out, const float *in, int nx, int ny)
 {

@@ -52,7 +52,7 @@ static __device__ __forceinline__ void rows_unrolled(float *out, const float *in
     }
 }
 
-/* copyRow xU: the "upper bound" with the same U loads in flight as NaiveRow xU (copyRow x4). */
+/* copyRow xU: lesson 04's copyRow with the same U loads in flight per thread as NaiveRow xU (copyRow x4). */
 template <int U>
 __global__ void copy_row_unroll(float *out, const float *in, int nx, int ny)
 {
@@ -124,13 +124,14 @@ static inline void launch_transpose_col_unroll(float *out, const float *in, int 
 
 /* The order in which the blocks of a 1-D grid of gx * gy blocks take the tiles of a gx x gy grid
  * (block_order.h).  x is the tile's index along threadIdx.x's extent, y along the other:
- *   ORDER_ROW_MAJOR     the order the hardware numbers the blocks of a 2-D grid in;
- *   ORDER_COLUMN_MAJOR  down the columns of tiles: blocks that run together take a few whole
- *                       columns of tiles (a tile column of NaiveRow is a strip of input columns:
- *                       its stores fill neighbouring pieces of the same output rows);
- *   ORDER_DIAGONAL      the old cure for "partition camping": blocks that run at the same time take
- *                       tiles in different tile rows and columns;
- *   ORDER_GROUPED       squares of BLOCK_ORDER_GROUP x BLOCK_ORDER_GROUP tiles, one after another.
+ *   ORDER_ROW_MAJOR     tile (b % gx, b / gx): consecutive blocks take neighbouring tiles of one
+ *                       tile row (the order in which a 2-D grid numbers its blocks);
+ *   ORDER_COLUMN_MAJOR  tile (b / gy, b % gy): consecutive blocks take neighbouring tiles of one
+ *                       tile column;
+ *   ORDER_DIAGONAL      tile ((b / gy + b % gy) % gx, b % gy): consecutive blocks step one tile
+ *                       down and one across (proposed in 2009 against "partition camping");
+ *   ORDER_GROUPED       squares of BLOCK_ORDER_GROUP x BLOCK_ORDER_GROUP tiles, row-major inside
+ *                       and between them.
  * The only difference between the kernels of one kind in different orders is this call. */
 enum { ORDER_ROW_MAJOR, ORDER_COLUMN_MAJOR, ORDER_DIAGONAL, ORDER_GROUPED };
 

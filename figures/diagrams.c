@@ -325,9 +325,9 @@ static int order_diagram(const char *path)
                                           "column-major: block_order_column_major",
                                           "diagonal: block_order_diagonal (any grid)",
                                           "grouped: block_order_grouped, 2 x 2 squares here",
-                                          "Tan Sheng's mapping on this grid (square grids only)"};
+                                          "the textbook mapping (Tan Sheng's) on this 2-D grid"};
     static const char *notes[N_ORDERS] = {NULL, "(down the columns of tiles)", NULL, "(the kernels: 8 x 8 squares)",
-                                          "(y = bid_x: it ignores gy)"};
+                                          "(y = bid.x, x = (bid.x + bid.y) % gx)"};
     double left = 16, top = 86, gapy = 70, panel_w = OGX * OCELL + 250, panel_h = OGY * OCELL + gapy, w, h;
     int k, missing[N_ORDERS], rows, cols;
     FILE *o;
@@ -341,7 +341,7 @@ static int order_diagram(const char *path)
     svg_text(o, 12, 22, 15, "start", "bold", "#222", "Lesson 06: which block transposes which tile (an %u x %u grid of tiles)",
              OGX, OGY);
     svg_text(o, 12, 40, 11.5, "start", "normal", "#444",
-             "Each cell is a tile; its number, the block that takes it. Dark: blocks 0-%u, neighbours in block number (blocks are usually dispatched in that order).",
+             "Each cell is a tile; its number, the block that takes it. Dark: blocks 0-%u, neighbours in block number (the course's model: blocks start roughly in that order).",
              OWAVE - 1);
     svg_text(o, 12, 56, 11.5, "start", "normal", "#444",
              "Red frame: a tile taken by more than one block (the first named, +); \"never\": a tile no block takes.");
