@@ -19,8 +19,8 @@
 #include "grid.cuh"
 
 /* One element per thread.  With o = 0 a warp's 32 elements fill whole sectors; with o = 1 they
- * straddle one more sector (5 instead of 4 for floats), but every sector is still used by this
- * warp or its neighbour, so DRAM moves no extra bytes. */
+ * straddle one more sector (5 instead of 4 for floats), and that last sector also holds the first
+ * elements of the next warp. */
 __global__ void offset_f32(float *a, size_t n, int offset)
 {
     size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
@@ -45,8 +45,8 @@ static inline void launch_offset_f64(double *a, size_t n, int offset, dim3 block
 }
 
 /* Consecutive threads s elements apart: once s x sizeof(element) reaches 32 bytes, every lane
- * has a sector of its own, and everything in that sector except its element is fetched for
- * nothing.  The index is computed in size_t: i * s passes 2^31 for the big strides. */
+ * touches a sector of its own and uses only its element of it.  The index is computed in size_t:
+ * i * s passes 2^31 for the big strides. */
 __global__ void stride_f32(float *a, size_t n, int stride)
 {
     size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
@@ -70,8 +70,8 @@ static inline void launch_stride_f64(double *a, size_t n, int stride, dim3 block
     stride_f64<<<div_up(n, block.x), block, 0, s>>>(a, n, stride);
 }
 
-/* 16-byte elements (one 128-bit load and store per thread): half a sector each, so the waste
- * per useful byte is smaller than for floats at every stride. */
+/* 16-byte elements (one 128-bit load and store per thread): half a sector each, so a lane uses
+ * 16 bytes of every sector it touches, where a float lane uses 4. */
 __global__ void stride_f128(float4 *a, size_t n, int stride)
 {
     size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;

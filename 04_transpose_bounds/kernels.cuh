@@ -8,8 +8,9 @@
  * The copies write out[i] = in[i] for every element, so they are checked against the input itself.
  *
  * Launch.  2-D blocks of any shape; the grid comes from grid_2d(fast, slow, block) (common/grid.cuh),
- * where `fast` is the extent that threadIdx.x walks (nx for copy_row, ny for copy_col).  The
- * hardware caps gridDim.y at 65535, so the slow index loops in steps of gridDim.y * blockDim.y;
+ * where `fast` is the extent that threadIdx.x walks (nx for copy_row, ny for copy_col).  gridDim.y
+ * is at most 65535 (CUDA C++ Programming Guide, technical specifications per compute capability:
+ * maximum y-dimension of a grid), so the slow index loops in steps of gridDim.y * blockDim.y;
  * for every matrix the lessons time the loop body runs once.  Every element is visited exactly
  * once for any nx, ny >= 1, multiples of the block or not.
  *
@@ -45,9 +46,10 @@ static __device__ __forceinline__ void store_f4(float4 *p, float4 v, int streami
  * every warp instruction still covers 512 contiguous bytes, and all u loads are issued before the
  * first store: u independent 16-byte loads in flight per thread instead of one.
  *
- * Why that matters: a load from DRAM takes hundreds of nanoseconds to come back.  To keep the
- * memory busy, bandwidth x latency bytes must be on their way at every moment (Little's law), and
- * a thread can only have in flight the loads it issued before it needed a result.
+ * Why that matters: a load from DRAM does not come back at once (how long it takes is prediction
+ * 2 of the lesson).  To keep the memory busy, bandwidth x latency bytes must be on their way at
+ * every moment (Little's law), and a thread can only have in flight the loads it issued before it
+ * needed a result.
  *
  * u is a literal in every caller, so after inlining the loops unroll fully and v[] lives in
  * registers.  The pointers must be 16-byte aligned (cudaMalloc gives 256); the n % 4 floats
@@ -88,9 +90,9 @@ __global__ void copy_f4_x2(float *out, const float *in, size_t n) { copy_f4_tile
 __global__ void copy_f4_x4(float *out, const float *in, size_t n) { copy_f4_tiles(out, in, n, 4, 0); }
 __global__ void copy_f4_x8(float *out, const float *in, size_t n) { copy_f4_tiles(out, in, n, 8, 0); }
 
-/* The same with streaming hints: ld.global.cs / st.global.cs mark every line evict-first, so a copy
- * that touches each byte once does not push other data out of the caches and the L2 can drop or
- * write back its lines early. */
+/* The same with streaming hints, ld.global.cs / st.global.cs: "cache streaming, likely to be
+ * accessed once", says the PTX ISA, whose ld.cs allocates global lines "with evict-first policy in
+ * L1 and L2 to limit cache pollution by temporary streaming data". */
 __global__ void copy_f4_x4_cs(float *out, const float *in, size_t n) { copy_f4_tiles(out, in, n, 4, 1); }
 
 /* Their launches, over the nx x ny floats of a matrix with 1-D blocks of block.x threads.
