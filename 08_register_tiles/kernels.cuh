@@ -174,19 +174,19 @@ static inline void launch_transpose_reg4x4_loadall(float *out, const float *in, 
 /* ---- block order ----------------------------------------------------------------------------
  * Which tile a block moves.  band = 0: the 2-D grid's own order.  In the course's model the GPU
  * starts blocks in order of their index, x fastest (CUDA promises no order), so the blocks resident
- * at one moment (about 132 SMs x 8 = 1056 on the H100) are about 8 consecutive rows of tiles: on an 8192 x 8192 matrix their loads cover
- * 512 whole input rows, one contiguous 16 MiB stretch, but their stores cover all 8192 output rows
- * with about 2 KiB each -- and the 256-byte pieces one output row gets come from tiles 128 block
- * indices apart, handed out at different times.
+ * at one moment (about 132 SMs x 8 = 1056 on the H100) are about 8 consecutive rows of tiles: on an
+ * 8192 x 8192 matrix their loads cover 512 whole input rows, one contiguous 16 MiB stretch, but
+ * their stores cover all 8192 output rows with about 2 KiB each -- and the 256-byte pieces one
+ * output row gets come from tiles 128 block indices apart, handed out at different times.
  * band = B > 0: a 1-D grid whose blocks are dealt out band by band, a band being B rows of tiles,
- * and inside a band column by column: B consecutive blocks go down one column of tiles.  With
- * B = 32 the resident blocks are about 33 columns x 32 rows of tiles, 2048 input rows with 8 KiB
- * each and 2112 output rows with 8 KiB each, and the tiles that write neighbouring pieces of an
- * output row are neighbours in block order.  Same bytes, same instructions; only which rows of
- * each matrix are busy together changes.  B = 1 is the 2-D grid's order again, B >= tiles_y column by column
- * (exercise 1 varies B).  The last band may have fewer than B rows; the mapping is a
- * bijection from 0 .. tiles_x * tiles_y - 1 onto the tiles (make check runs shapes with one band,
- * several, and a partial last one).
+ * and inside a band column by column: B consecutive blocks go down one column of tiles.  With B = 32
+ * the resident blocks are about 33 columns x 32 rows of tiles, 2048 input rows with 8 KiB each and
+ * 2112 output rows with 8 KiB each, and the tiles that write neighbouring pieces of an output row
+ * are neighbours in block order.  Same bytes, same instructions; only which rows of each matrix are
+ * busy together changes.  B = 1 is the 2-D grid's order again, B >= tiles_y column by column
+ * (exercise 1 varies B).  The last band may have fewer than B rows; the mapping is a bijection from
+ * 0 .. tiles_x * tiles_y - 1 onto the tiles (make check runs shapes with one band, several, and a
+ * partial last one).
  * band = T64_COLUMNWISE: one band as tall as any matrix, i.e. column by column over the whole grid,
  * lesson 06's column-major order (block_order_column_major): the blocks in flight take a few whole
  * columns of tiles, and write neighbouring pieces of the same few output rows. */
@@ -292,14 +292,15 @@ static inline void launch_transpose_tile64_vec(float *out, const float *in, int 
 /* Candidate B: float4 stores at ANY size.  When ny is odd, output row c starts at float c * ny,
  * which is rarely a multiple of 4 (16 bytes) or 8 (a 32-byte sector): a warp's run cut at the
  * tile's edges would start and end inside sectors, filling those two only in part (the other part
- * is a neighbouring tile's).  Instead, each output row is cut at its own 32-byte boundaries: row c starts a = (c * ny) % 8
- * floats past a boundary, so this tile writes output columns r = 64 * tile_y - a + (0..63) of
- * that row -- a run that starts exactly on a sector boundary.  Those columns are input rows up to
- * 7 above the tile, so the block loads 8 extra rows (T64_HALO) into s; they are also loaded by the
- * tile above, and come from the L2 the second time.  Only the first and last run of each output
- * row have elements outside the matrix; those few float4 go one float at a time.  Loads are
- * scalar (64 x 4 threads, 18 per thread): they are coalesced at any nx.  With ny % 8 == 0 there is
- * no shift (a = 0) and no extra row to load.  band: the block order (tile_of_block). */
+ * is a neighbouring tile's).  Instead, each output row is cut at its own 32-byte boundaries: row c
+ * starts a = (c * ny) % 8 floats past a boundary, so this tile writes output columns
+ * r = 64 * tile_y - a + (0..63) of that row -- a run that starts exactly on a sector boundary.
+ * Those columns are input rows up to 7 above the tile, so the block loads 8 extra rows (T64_HALO)
+ * into s; they are also loaded by the tile above, and come from the L2 the second time.  Only the
+ * first and last run of each output row have elements outside the matrix; those few float4 go one
+ * float at a time.  Loads are scalar (64 x 4 threads, 18 per thread): they are coalesced at any nx.
+ * With ny % 8 == 0 there is no shift (a = 0) and no extra row to load.  band: the block order
+ * (tile_of_block). */
 __host__ __device__ static inline int tile64_alignst_rows(int ny)
 {
     /* with a shift (ny % 8 != 0) an output row's runs start up to 7 floats early: one more tile row
@@ -381,12 +382,13 @@ static inline void launch_transpose_tile64_alignst(float *out, const float *in, 
  * Vectors need 16-byte aligned rows: float4 loads when nx % 4 == 0, float4 stores when ny % 4 == 0
  * (then a 4-wide chunk at a column multiple of 4 is wholly inside or wholly outside the matrix);
  * otherwise the same layout one float at a time, each with its bounds test: correct at any size,
- * with 4-byte accesses 16 bytes apart (8191 x 4097 is what candidate B is for).  BAND: the block order (tile_of_block), a template parameter so that the
- * order is worked out at compile time.  T64_SWZ_BLOCKS: the blocks per SM its registers must
- * allow, as many as the SM has threads for (8 on an H100: 2048 threads, 128 KiB of shared tiles);
- * without it the column-wise kernel took 38 registers a thread (CUDA 13.0, sm_90) and only 6 blocks
- * fit, with it 32 in both orders, no spills.  A number of blocks the SM cannot hold is an error for
- * ptxas, hence one per GPU generation (the CUDA C++ Programming Guide's way, with __CUDA_ARCH__). */
+ * with 4-byte accesses 16 bytes apart (8191 x 4097 is what candidate B is for).  BAND: the block
+ * order (tile_of_block), a template parameter so that the order is worked out at compile time.
+ * T64_SWZ_BLOCKS: the blocks per SM its registers must allow, as many as the SM has threads for (8
+ * on an H100: 2048 threads, 128 KiB of shared tiles); without it the column-wise kernel took 38
+ * registers a thread (CUDA 13.0, sm_90) and only 6 blocks fit, with it 32 in both orders, no
+ * spills.  A number of blocks the SM cannot hold is an error for ptxas, hence one per GPU generation
+ * (the CUDA C++ Programming Guide's way, with __CUDA_ARCH__). */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
 #define T64_SWZ_BLOCKS 4   /* 1024 threads an SM */
 #elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 890 || __CUDA_ARCH__ >= 1200)
