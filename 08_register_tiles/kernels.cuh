@@ -363,8 +363,8 @@ static inline void launch_transpose_tile64_alignst(float *out, const float *in, 
 }
 
 /* Candidate C: float4 on every side -- global loads, shared stores, shared loads, global stores --
- * with no padding and no bank conflict.  Thread t owns a 4x4 block of the tile: rows 4a .. 4a+3
- * (a = t >> 4) and columns 4q .. 4q+3 (q = t & 15).
+ * with no padding and, by the course's model below, no bank conflict.  Thread t owns a 4x4 block
+ * of the tile: rows 4a .. 4a+3 (a = t >> 4) and columns 4q .. 4q+3 (q = t & 15).
  * Phase 1: four float4 loads, one per row; a warp reads two input rows of 256 bytes each per load.
  * In registers the 4x4 block is transposed: tile column 4q + j, rows 4a .. 4a+3, is one float4,
  * (v[0].j, v[1].j, v[2].j, v[3].j), and goes to shared memory in one 16-byte store.
