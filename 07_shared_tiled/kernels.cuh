@@ -18,12 +18,12 @@
 #include "../05_transpose_naive/kernels.cuh"
 #include "../06_unroll_diagonal/block_order.h"   /* block_order_column_major */
 
-/* A "shared memory" transpose that re-arranges nothing (a published example's mistake: lesson 07's
- * In depth): each thread parks its element in tile[ty][tx], waits, takes the same element back
- * out of the same slot and stores it to the transposed position.
- * The global load is a coalesced row, the global store is the same strided column as in the naive
- * kernel: 32 sectors per warp store, 4 useful bytes in each.  The shared round trip only adds work.
- * One element per thread, any block shape up to 32 x 32 (T = the block's side). */
+/* A "shared memory" transpose as Anluo8's transpose study wrote it (lesson 07's In depth): each
+ * thread parks its element in tile[ty][tx], waits at the barrier, takes the same element back out
+ * of the same slot and stores it to the transposed position.
+ * Its global accesses are the naive kernel's: the load a coalesced row, the store the same strided
+ * column (32 sectors per warp store, 4 useful bytes in each); in between, a shared store, a barrier
+ * and a shared load.  One element per thread, any block shape up to 32 x 32 (T = the block's side). */
 #define SAME_SLOT_MAX 32
 __global__ void transpose_smem_same_slot(float *__restrict__ out, const float *__restrict__ in, int nx, int ny)
 {
@@ -50,12 +50,15 @@ static inline void launch_transpose_smem_same_slot(float *out, const float *in, 
  * Phase 1: thread (tx, ty) reads input rows r0 + ty, r0 + ty + R, ... at column c0 + tx.  A warp's
  * 32 consecutive tx read consecutive floats of one row (or of T-wide pieces of rows when T < 32):
  * coalesced.  All T / R loads of a thread are independent and issued before any of them is stored
- * to shared memory, so they are in flight together.
+ * to shared memory: T / R loads per thread on their way at once.
  * Phase 2 (after every element of the tile is in shared memory): thread (tx, ty) writes output
  * rows c0 + ty + j at column r0 + tx -- again consecutive tx on consecutive floats, coalesced --
  * taking input element (r0 + tx, c0 + ty + j), which is tile[tx][ty + j]: a column of the tile.
- * Going down a column steps P words at a time, so lane tx hits bank (tx * P + ...) % 32: with
- * P = 32 every lane lands in the same bank (32-way conflict), with P = 33 in bank tx + const.
+ * Shared memory is 32 banks (shared-memory banks, not the DRAM banks of lessons 01 and 03), each
+ * 4 bytes wide: word w lives in bank w % 32, and lanes reading k different words of one bank take
+ * k passes (CUDA C++ Programming Guide, Shared Memory).  Going down a column steps P words at a
+ * time, so lane tx hits bank (tx * P + ...) % 32: with P = 32 every lane lands in the same bank
+ * (a 32-way conflict: 32 passes), with P = 33 in bank tx + const (1 pass).
  *
  * T, R and P are literal constants in every caller, so after inlining both loops unroll
  * completely.  Edges: a thread outside the matrix loads nothing (its slot gets a 0 that phase 2 never
@@ -88,7 +91,7 @@ static __device__ __forceinline__ void tile_transpose(float *__restrict__ out, c
  * a T x T tile (ceil(nx / T) x ceil(ny / T) blocks) with T x R threads, T / R elements each, through
  * a shared tile of T rows of P floats.  P = T + 1 ("[32][33]": padded) puts the rows of a column of
  * the tile in consecutive banks, P = T = 32 ("[32][32]") all in one bank.  The tables' rows:
- *   <32, 8, 32>, <32, 8, 33>    experiment 2: [32][32], 32-way conflicts; [32][33], none
+ *   <32, 8, 32>, <32, 8, 33>    experiment 2: [32][32], 32 passes per column read; [32][33], 1
  *   <32, 32, 32>, <32, 32, 33>  one element per thread
  *   <16, 16, 17>, <16, 4, 17>   experiment 3: smaller tiles
  *   <64, 4, 65>                 a bigger tile, 16 elements per thread */
@@ -109,14 +112,14 @@ static inline void launch_transpose_tile(float *out, const float *in, int nx, in
 
 /* The same tile transpose with the tiles dealt out down the columns of tiles (lesson 06's
  * column-major order, block_order.h): block b of a 1-D grid takes tile (b / tiles_y, b % tiles_y).
- * The 2-D grid hands out its blocks row-major, so the blocks in flight at one moment take a few
- * whole rows of tiles: their loads read a contiguous stretch of input rows, but their stores reach
- * every output row with one tile-wide piece each, and the pieces that complete an output line come
- * from blocks a whole tile row apart.  Down the columns it is the other way round: the blocks in
- * flight write neighbouring pieces of the same few output rows (an output row is an input column)
- * and read scattered input rows -- lesson 05's rule that strided stores cost more than strided
- * loads, one level up, across the blocks in flight.  Everything else, the tile included, is
- * transpose_tile's. */
+ * In the course's model a 2-D grid starts its blocks in index order, blockIdx.x fastest (CUDA
+ * promises no order), so the blocks in flight at one moment take a few whole rows of tiles: their
+ * loads read a contiguous stretch of input rows, their stores reach every output row with one
+ * tile-wide piece each, and the pieces that complete an output line come from blocks a whole tile
+ * row apart.  Down the columns it is the other way round: the blocks in flight write neighbouring
+ * pieces of the same few output rows (an output row is an input column) and read scattered input
+ * rows -- lesson 05's comparison of strided loads with strided stores, one level up, across the
+ * blocks in flight.  Everything else, the tile included, is transpose_tile's. */
 template <int T, int R, int P>
 __global__ void transpose_tile_col_order(float *__restrict__ out, const float *__restrict__ in, int nx, int ny,
                                          unsigned tiles_y)

@@ -27,7 +27,8 @@
  * row r of `in` starts 16-byte aligned for every r exactly when nx is a multiple of 4, and row c of
  * `out` when ny is.  With both, a 4x4 block whose first row and column are inside the matrix is
  * wholly inside it (r0 and c0 are multiples of 4).  Otherwise the kernels below take
- * reg4x4_scalar: one float at a time, each with its bounds test -- correct for any shape, slow. */
+ * reg4x4_scalar: one float at a time, each with its bounds test -- correct for any shape; a warp's
+ * lanes then touch floats 16 bytes apart. */
 static __device__ __forceinline__ void reg4x4_scalar(float *__restrict__ out, const float *__restrict__ in,
                                                      int nx, int ny, int r0, int c0)
 {
@@ -99,7 +100,8 @@ static inline dim3 reg4x4_grid(int nx, int ny, int bx, int by)
 }
 
 /* (1) direct: each output float4 is assembled from four 4-byte loads straight from the input
- * (16 scalar loads per thread, 4 lanes' worth of sectors reread from L1 by each instruction). */
+ * (16 scalar loads per thread; the loads of k = 0..3 read the four floats of the same 16-byte
+ * pieces, so the four instructions touch the same sectors). */
 __global__ void transpose_reg4x4_direct(float *__restrict__ out, const float *__restrict__ in, int nx, int ny)
 {
     reg4x4(out, in, nx, ny, REG4_DIRECT);
@@ -162,28 +164,29 @@ static inline void launch_transpose_reg4x4_loadall(float *out, const float *in, 
  * only then do they differ from "tile64 float4 ld+st" in nothing but the vectors, and from each
  * other in nothing but the block order.  07's kernel is compiled differently too: for sm_90 (CUDA
  * 13.0) it takes 36 registers a thread to this one's 32, so an H100 SM holds 6 of its 256-thread
- * blocks instead of 8 (the register file's 64K, allocated 256 to a warp). */
+ * blocks instead of 8 (65,536 registers per SM, allocated per warp in steps of 256: the CUDA C++
+ * Programming Guide's compute-capability table, NVIDIA's CUDA Occupancy Calculator). */
 #define T64 64
 #define T64_THREADS 256
 #define T64_PITCH 65
 #define T64_HALO 8
 
 /* ---- block order ----------------------------------------------------------------------------
- * Which tile a block moves.  band = 0: the 2-D grid's own order.  The GPU hands out blocks in
- * order of their index, x fastest, so the blocks resident at one moment (about 132 SMs x 8 = 1056
- * on the H100) are about 8 consecutive rows of tiles: on an 8192 x 8192 matrix their loads cover
- * 512 whole input rows, one contiguous 16 MiB stretch, but their stores cover all 8192 output rows
- * with about 2 KiB each -- and the 256-byte pieces one output row gets come from tiles 128 block
- * indices apart, handed out at different times.
+ * Which tile a block moves.  band = 0: the 2-D grid's own order.  In the course's model the GPU
+ * starts blocks in order of their index, x fastest (CUDA promises no order), so the blocks resident
+ * at one moment (about 132 SMs x 8 = 1056 on the H100) are about 8 consecutive rows of tiles: on an
+ * 8192 x 8192 matrix their loads cover 512 whole input rows, one contiguous 16 MiB stretch, but
+ * their stores cover all 8192 output rows with about 2 KiB each -- and the 256-byte pieces one
+ * output row gets come from tiles 128 block indices apart, handed out at different times.
  * band = B > 0: a 1-D grid whose blocks are dealt out band by band, a band being B rows of tiles,
- * and inside a band column by column: B consecutive blocks go down one column of tiles.  With
- * B = 32 the resident blocks are about 33 columns x 32 rows of tiles, 2048 input rows with 8 KiB
- * each and 2112 output rows with 8 KiB each, and the tiles that write neighbouring pieces of an
- * output row are neighbours in block order.  Same bytes, same instructions; only which DRAM pages
- * are busy together changes.  B = 1 is the 2-D grid's order again, B >= tiles_y column by column
- * (exercise 1 varies B).  The last band may have fewer than B rows; the mapping is a
- * bijection from 0 .. tiles_x * tiles_y - 1 onto the tiles (make check runs shapes with one band,
- * several, and a partial last one).
+ * and inside a band column by column: B consecutive blocks go down one column of tiles.  With B = 32
+ * the resident blocks are about 33 columns x 32 rows of tiles, 2048 input rows with 8 KiB each and
+ * 2112 output rows with 8 KiB each, and the tiles that write neighbouring pieces of an output row
+ * are neighbours in block order.  Same bytes, same instructions; only which rows of each matrix are
+ * busy together changes.  B = 1 is the 2-D grid's order again, B >= tiles_y column by column
+ * (exercise 1 varies B).  The last band may have fewer than B rows; the mapping is a bijection from
+ * 0 .. tiles_x * tiles_y - 1 onto the tiles (make check runs shapes with one band, several, and a
+ * partial last one).
  * band = T64_COLUMNWISE: one band as tall as any matrix, i.e. column by column over the whole grid,
  * lesson 06's column-major order (block_order_column_major): the blocks in flight take a few whole
  * columns of tiles, and write neighbouring pieces of the same few output rows. */
@@ -287,16 +290,17 @@ static inline void launch_transpose_tile64_vec(float *out, const float *in, int 
 }
 
 /* Candidate B: float4 stores at ANY size.  When ny is odd, output row c starts at float c * ny,
- * which is rarely a multiple of 4 (16 bytes) or 8 (a 32-byte sector): every warp's store would
- * half-fill the sectors at both ends of its run, which the L2 must merge with a neighbour's.
- * Instead, each output row is cut at its own 32-byte boundaries: row c starts a = (c * ny) % 8
- * floats past a boundary, so this tile writes output columns r = 64 * tile_y - a + (0..63) of
- * that row -- a run that starts exactly on a sector boundary.  Those columns are input rows up to
- * 7 above the tile, so the block loads 8 extra rows (T64_HALO) into s; they are also loaded by the
- * tile above, and come from the L2 the second time.  Only the first and last run of each output
- * row have elements outside the matrix; those few float4 go one float at a time.  Loads are
- * scalar (64 x 4 threads, 18 per thread): they are coalesced at any nx.  With ny % 8 == 0 there is
- * no shift (a = 0) and no extra row to load.  band: the block order (tile_of_block). */
+ * which is rarely a multiple of 4 (16 bytes) or 8 (a 32-byte sector): a warp's run cut at the
+ * tile's edges would start and end inside sectors, filling those two only in part (the other part
+ * is a neighbouring tile's).  Instead, each output row is cut at its own 32-byte boundaries: row c
+ * starts a = (c * ny) % 8 floats past a boundary, so this tile writes output columns
+ * r = 64 * tile_y - a + (0..63) of that row -- a run that starts exactly on a sector boundary.
+ * Those columns are input rows up to 7 above the tile, so the block loads 8 extra rows (T64_HALO)
+ * into s; they are also loaded by the tile above, and come from the L2 the second time.  Only the
+ * first and last run of each output row have elements outside the matrix; those few float4 go one
+ * float at a time.  Loads are scalar (64 x 4 threads, 18 per thread): they are coalesced at any nx.
+ * With ny % 8 == 0 there is no shift (a = 0) and no extra row to load.  band: the block order
+ * (tile_of_block). */
 __host__ __device__ static inline int tile64_alignst_rows(int ny)
 {
     /* with a shift (ny % 8 != 0) an output row's runs start up to 7 floats early: one more tile row
@@ -359,14 +363,15 @@ static inline void launch_transpose_tile64_alignst(float *out, const float *in, 
 }
 
 /* Candidate C: float4 on every side -- global loads, shared stores, shared loads, global stores --
- * with no padding and no bank conflict.  Thread t owns a 4x4 block of the tile: rows 4a .. 4a+3
- * (a = t >> 4) and columns 4q .. 4q+3 (q = t & 15).
+ * with no padding and, by the course's model below, no bank conflict.  Thread t owns a 4x4 block
+ * of the tile: rows 4a .. 4a+3 (a = t >> 4) and columns 4q .. 4q+3 (q = t & 15).
  * Phase 1: four float4 loads, one per row; a warp reads two input rows of 256 bytes each per load.
  * In registers the 4x4 block is transposed: tile column 4q + j, rows 4a .. 4a+3, is one float4,
  * (v[0].j, v[1].j, v[2].j, v[3].j), and goes to shared memory in one 16-byte store.
  * Shared layout: s[c][u] (16 float4 = 256 bytes a row, no pad) holds tile column c, rows
- * 4 (u ^ sw(c)) .. +3, with sw(c) = (c >> 2) & 7: an XOR swizzle instead of a pad.  A 16-byte access
- * is served 8 lanes at a time, and the 8 lanes must hit 8 different 16-byte slots of the 128-byte
+ * 4 (u ^ sw(c)) .. +3, with sw(c) = (c >> 2) & 7: an XOR swizzle instead of a pad.  In the course's
+ * model a 16-byte access is served 8 lanes at a time (8 x 16 bytes = the 32 banks' 128 bytes), and
+ * is conflict-free when the 8 lanes hit 8 different 16-byte slots (4 banks each) of the 128-byte
  * bank row, i.e. 8 different values of u & 7 (a row of s starts at slot 0):
  *   phase 1 store: 8 lanes = q 0..7 (or 8..15) with one a and one j: column 4q + j, sw = q & 7,
  *                  u = a ^ (q & 7): 8 different slots;
@@ -376,13 +381,14 @@ static inline void launch_transpose_tile64_alignst(float *out, const float *in, 
  * + 16 i, i = 0..3: float4 stores, a warp writes two output rows of 256 bytes each.
  * Vectors need 16-byte aligned rows: float4 loads when nx % 4 == 0, float4 stores when ny % 4 == 0
  * (then a 4-wide chunk at a column multiple of 4 is wholly inside or wholly outside the matrix);
- * otherwise the same layout one float at a time, each with its bounds test: correct, slow (8191 x
- * 4097 is candidate B's).  BAND: the block order (tile_of_block), a template parameter so that the
- * order is worked out at compile time.  T64_SWZ_BLOCKS: the blocks per SM its registers must
- * allow, as many as the SM has threads for (8 on an H100: 2048 threads, 128 KiB of shared tiles);
- * without it the column-wise kernel took 38 registers a thread (CUDA 13.0, sm_90) and only 6 blocks
- * fit, with it 32 in both orders, no spills.  A number of blocks the SM cannot hold is an error for
- * ptxas, hence one per GPU generation (the CUDA C++ Programming Guide's way, with __CUDA_ARCH__). */
+ * otherwise the same layout one float at a time, each with its bounds test: correct at any size,
+ * with 4-byte accesses 16 bytes apart (8191 x 4097 is what candidate B is for).  BAND: the block
+ * order (tile_of_block), a template parameter so that the order is worked out at compile time.
+ * T64_SWZ_BLOCKS: the blocks per SM its registers must allow, as many as the SM has threads for (8
+ * on an H100: 2048 threads, 128 KiB of shared tiles); without it the column-wise kernel took 38
+ * registers a thread (CUDA 13.0, sm_90) and only 6 blocks fit, with it 32 in both orders, no
+ * spills.  A number of blocks the SM cannot hold is an error for ptxas, hence one per GPU generation
+ * (the CUDA C++ Programming Guide's way, with __CUDA_ARCH__). */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
 #define T64_SWZ_BLOCKS 4   /* 1024 threads an SM */
 #elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 890 || __CUDA_ARCH__ >= 1200)
