@@ -33,11 +33,16 @@ size_t gpu_compare_f32(const float *d_out, const float *want, float *got, size_t
 
 #define MIB ((size_t)1 << 20)
 
-/* Whether this run is an exercise checker's run under compute-sanitizer (checker.h). */
-static int sanitizer_child(void)
+int checker_child_run(void)
 {
     const char *v = getenv("COURSE_CHECKER_CHILD");
     return v && *v && strcmp(v, "0") != 0;
+}
+
+static void poison_guards(const guarded_t *g)
+{
+    gpu_poison(g->base, g->guard);
+    gpu_poison(g->base + g->guard + g->bytes, g->guard);
 }
 
 size_t guarded_guard_bytes(size_t bytes)
@@ -53,12 +58,9 @@ void *guarded_alloc(guarded_t *g, size_t bytes, const char *name)
 {
     g->bytes = bytes;
     g->name = name;
-    g->guard = sanitizer_child() ? 0 : guarded_guard_bytes(bytes);
+    g->guard = checker_child_run() ? 0 : guarded_guard_bytes(bytes);
     g->base = (unsigned char *)gpu_alloc(bytes + 2 * g->guard, name);
-    if (g->guard) {
-        CHECK(cudaMemset(g->base, POISON_BYTE, g->guard));
-        CHECK(cudaMemset(g->base + g->guard + bytes, POISON_BYTE, g->guard));
-    }
+    if (g->guard) poison_guards(g);
     return g->base + g->guard;
 }
 
@@ -113,8 +115,7 @@ int guarded_check(const guarded_t *g, char *why, size_t len)
                  g->name, res[1][0], res[1][1]);
     else   /* before the start */
         snprintf(why, len, "wrote outside `%s`: %llu bytes before its start were changed", g->name, res[0][0]);
-    CHECK(cudaMemset(g->base, POISON_BYTE, g->guard));
-    CHECK(cudaMemset(g->base + g->guard + g->bytes, POISON_BYTE, g->guard));
+    poison_guards(g);   /* for the next launch */
     return 1;
 }
 
@@ -136,14 +137,11 @@ int check_report(check_tally_t *t, const char *what, const char *size, const mis
 {
     char why[240];
     int k, bad = m->count != 0;
-    for (k = 0; k < nbufs; k++) {
-        if (!bad && guarded_check(&bufs[k], why, sizeof why)) {
+    for (k = 0; k < nbufs; k++)   /* every buffer checked, so every written guard is poisoned again */
+        if (guarded_check(&bufs[k], why, sizeof why) && !bad) {
             bad = 1;
             if (t->out) fprintf(t->out, "  FAIL  %s  (%s): %s\n", what, size, why);
-        } else if (bad) {
-            guarded_check(&bufs[k], why, sizeof why);   /* poisoned again for the next launch */
         }
-    }
     if (t->out && (m->count != 0 || !bad)) verify_print(t->out, what, size, m, n, width);
     t->fails += bad;
     t->checks++;

@@ -21,12 +21,6 @@
 /* The checker's arguments (checker_start): the verdict's form follows --csv. */
 static const args_t *the_args = NULL;
 
-static int child_run(void)
-{
-    const char *v = getenv(CHILD_ENV);
-    return v && *v && strcmp(v, "0") != 0;
-}
-
 void checker_start(const checker_t *ck, int argc, char **argv, args_t *a, gpu_info_t *g)
 {
     if (!ck->block_rule) args_without("--block");
@@ -35,7 +29,7 @@ void checker_start(const checker_t *ck, int argc, char **argv, args_t *a, gpu_in
     if (ck->block_rule && a->bx && ck->check_block && !ck->check_block(a->bx, a->by))
         args_reject("bad --block '%s': %s", args_raw_value(argc, argv, "--block"), ck->block_rule);
     if (ck->check_args) ck->check_args(argc, argv, a);   /* the exercise's own rules, before any GPU work */
-    if (child_run()) {   /* under compute-sanitizer: the small sizes of the sweep, nothing timed */
+    if (checker_child_run()) {   /* under compute-sanitizer: the small sizes of the sweep, nothing timed */
         a->check = 1;
         a->quick = 1;
     }
@@ -152,7 +146,7 @@ static int sanitize(const checker_t *ck)
 static int wrong(const checker_t *ck, const args_t *a, const char *why)
 {
     gpu_finish();
-    if (a->csv) printf("%s,verdict,\"%s\",wrong,,%.2f\n", ck->lesson, ck->kernel, ck->goal_ratio);
+    if (a && a->csv) printf("%s,verdict,\"%s\",wrong,,%.2f\n", ck->lesson, ck->kernel, ck->goal_ratio);
     else printf("VERDICT: wrong: %s.\n", why);
     return EXIT_VERIFY;
 }
@@ -165,7 +159,7 @@ int checker_verified(const checker_t *ck, const check_tally_t *t, const args_t *
         return wrong(ck, a, "see the FAILED lines above");
     }
     report_say("OK: %d of %d checks passed\n", t->checks, t->checks);
-    if (child_run()) {
+    if (checker_child_run()) {
         gpu_finish();
         return EXIT_OK;
     }
@@ -190,12 +184,9 @@ double checker_ceiling(const gpu_info_t *g, const args_t *a, size_t bytes)
 int checker_verdict(const checker_t *ck, double ratio)
 {
     int met = ratio >= ck->goal_ratio, csv = the_args && the_args->csv;
+    if (!(ratio > 0))   /* NAN: a kernel of the timing failed verification */
+        return wrong(ck, the_args, "a kernel failed verification at the timed size (above)");
     gpu_finish();
-    if (!(ratio > 0)) {   /* NAN: a kernel of the timing failed verification */
-        if (csv) printf("%s,verdict,\"%s\",wrong,,%.2f\n", ck->lesson, ck->kernel, ck->goal_ratio);
-        else printf("VERDICT: wrong: a kernel failed verification at the timed size (above).\n");
-        return EXIT_VERIFY;
-    }
     if (csv)
         printf("%s,verdict,\"%s\",%s,%.3f,%.2f\n", ck->lesson, ck->kernel, met ? "met" : "short", ratio,
                ck->goal_ratio);
