@@ -132,13 +132,10 @@ static int sums_measure(const bufs_t *b, int which, dim3 block, const args_t *a,
     const guarded_t *in = which == AOS ? &b->g_aos : &b->g_soa;
     mismatch_t m;
     bench_t bt;
-    if (verify(b, which, block, &m)) {
-        report_failed(LABEL[which], &m, b->nw, 0);
-        return 0;
-    }
+    verify(b, which, block, &m);
     {
         const guarded_t bufs[2] = {*in, b->g_sums};
-        if (guards_failed(LABEL[which], bufs, 2)) return 0;
+        if (row_failed(LABEL[which], &m, b->nw, 0, bufs, 2)) return 0;
     }
     for (bench_start(&bt, LABEL[which], a, flush); bench_next(&bt);) launch(b, which, block, gpu_stream());
     *t = bt.t;

@@ -121,13 +121,10 @@ static int sums_measure(const bufs_t *b, int which, dim3 block, const args_t *a,
 {
     mismatch_t mm;
     bench_t bt;
-    if (verify(b, which, block, &mm)) {
-        report_failed(LABEL[which], &mm, (size_t)b->rows, 0);
-        return 0;
-    }
+    verify(b, which, block, &mm);
     {
         const guarded_t bufs[2] = {b->g_m, b->g_sums};
-        if (guards_failed(LABEL[which], bufs, 2)) return 0;
+        if (row_failed(LABEL[which], &mm, (size_t)b->rows, 0, bufs, 2)) return 0;
     }
     for (bench_start(&bt, LABEL[which], a, flush); bench_next(&bt);) launch(b, which, block, gpu_stream());
     *t = bt.t;

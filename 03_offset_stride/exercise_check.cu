@@ -100,11 +100,8 @@ static int incr_measure(const array_t *b, int which, dim3 block, const args_t *a
 {
     mismatch_t m;
     bench_t bt;
-    if (verify(b, which, block, &m)) {
-        report_failed(LABEL[which], &m, b->ic.elems, 0);
-        return 0;
-    }
-    if (guards_failed(LABEL[which], &b->g_a, 1)) return 0;
+    verify(b, which, block, &m);
+    if (row_failed(LABEL[which], &m, b->ic.elems, 0, &b->g_a, 1)) return 0;
     for (bench_start(&bt, LABEL[which], a, flush); bench_next(&bt);) launch(b, which, block, gpu_stream());
     *t = bt.t;
     report_row(LABEL[which], t, bytes, NAN);

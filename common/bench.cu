@@ -119,17 +119,18 @@ int guarded_check(const guarded_t *g, char *why, size_t len)
     return 1;
 }
 
-int guards_failed(const char *label, const guarded_t *bufs, int nbufs)
+int row_failed(const char *label, const mismatch_t *m, size_t n, size_t width, const guarded_t *bufs, int nbufs)
 {
     char why[240];
-    int k;
-    for (k = 0; k < nbufs; k++)
+    int k, wrote = 0;
+    for (k = 0; k < nbufs; k++)   /* every buffer checked, so every written guard is poisoned again */
         if (guarded_check(&bufs[k], why, sizeof why)) {
-            fprintf(stderr, "%s: FAILED verification: %s\n", label, why);
-            report_failed(label, NULL, 0, 0);
-            return 1;
+            if (!wrote && m->count == 0) fprintf(stderr, "%s: FAILED verification: %s\n", label, why);
+            wrote = 1;
         }
-    return 0;
+    if (m->count != 0) report_failed(label, m, n, width);
+    else if (wrote) report_failed(label, NULL, 0, 0);
+    return m->count != 0 || wrote;
 }
 
 int check_report(check_tally_t *t, const char *what, const char *size, const mismatch_t *m, size_t n, size_t width,

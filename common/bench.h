@@ -70,9 +70,11 @@ void guarded_free(guarded_t *g);
  * guards are then poisoned again for the next launch. */
 int guarded_check(const guarded_t *g, char *why, size_t len);
 
-/* For a timed row: guarded_check on each of bufs[0..nbufs); when one was written, "<label>: FAILED
- * verification: wrote outside ..." on stderr and report_failed's row, and 1 (no timing then). */
-int guards_failed(const char *label, const guarded_t *bufs, int nbufs);
+/* For a timed row, after its verifying launch: 1 (no timing then) when m counts a mismatch of its n
+ * elements (report_failed(label, m, n, width)) or a guard of bufs[0..nbufs) was written ("<label>:
+ * FAILED verification: wrote outside ..." on stderr and report_failed's row); else 0.  Every guard
+ * is checked, and poisoned again, either way: the next row starts clean. */
+int row_failed(const char *label, const mismatch_t *m, size_t n, size_t width, const guarded_t *bufs, int nbufs);
 
 /* One line, "  PASS  what  (size)" or "  FAIL  what  (size): 3 of 1000 differ; first at [row 2,
  * col 5]: expected 0.25, got nan", counted in *t.  n elements were compared; width > 0 names a

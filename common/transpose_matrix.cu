@@ -119,13 +119,10 @@ int trow_time(const tbench_t *b, const trow_t *r, dim3 block, timing_t *t)
     bench_t bt;
 
     /* 1. verify: correct first, or no figures at all */
-    if (verify(m, r, block, &mm, &width)) {
-        report_failed(r->label, &mm, m->n, width);
-        return 0;
-    }
+    verify(m, r, block, &mm, &width);
     {
         const guarded_t bufs[2] = {m->g_in, m->g_out};
-        if (guards_failed(r->label, bufs, 2)) return 0;
+        if (row_failed(r->label, &mm, m->n, width, bufs, 2)) return 0;
     }
     /* 2. time: the same launch, in bench.h's loop */
     for (bench_start(&bt, r->label, b->a, b->flush); bench_next(&bt);)
