@@ -75,7 +75,7 @@ static int measure_all(const gpu_info_t *g, const args_t *a, int M, int N, int K
     for (ki = 0; ki < NKERNELS; ki++) {
         ok[ki] = gemm_time(&p, &KERNELS[ki], a, flush, &t[ki]);   /* verified, then timed: or no figure */
         gf[ki] = ok[ki] ? flops / (t[ki].median_ms * 1e6) : 0.0;
-        report_result(KERNELS[ki].label, ok[ki], &t[ki], min_bytes, gf[ki]);
+        if (ok[ki]) report_row(KERNELS[ki].label, &t[ki], min_bytes, gf[ki]);   /* a failure printed its row */
         failed |= !ok[ki];
     }
     gemm_problem_free(&p);

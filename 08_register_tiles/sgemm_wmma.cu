@@ -197,7 +197,7 @@ static int experiment_tensor(const gpu_info_t *g, const args_t *a, int M, int N,
             gf[ki] = flops / (t[ki].median_ms * 1e6);
             err[ki] = accuracy_max(&s, p.hC, NULL, NULL, N, K);   /* p.hC: the result just verified */
         }
-        report_result(KERNELS[ki].label, ok[ki], &t[ki], bytes[ki], gf[ki]);
+        if (ok[ki]) report_row(KERNELS[ki].label, &t[ki], bytes[ki], gf[ki]);   /* a failure printed its row */
         failed |= !ok[ki];
     }
     if (ok[K_SGEMM] && ok[K_GEMMEX] && ok[K_NAIVE] && ok[K_TILED])
