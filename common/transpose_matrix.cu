@@ -179,11 +179,10 @@ void tcheck_sweep(const trow_t *rs, int nr, const int (*shapes)[2], int nshapes,
     }
 }
 
-void tcheck_fixed_blocks(const trow_t *rs, int nr, const int (*extra)[2], int nextra, const args_t *a, int nx,
-                         int ny, check_tally_t *t)
+void tcheck_one_block(const trow_t *rs, int nr, const int (*extra)[2], int nextra, dim3 block, const args_t *a,
+                      int nx, int ny, check_tally_t *t)
 {
     const int big = TMATRIX_N_CHECK_SHAPES - 1, mine[1][2] = {{nx, ny}};
-    const dim3 fixed(1);  /* ignored: every launcher fixes its own block */
     int ex = 0, ey = 0, k;
     size_t most;
     for (k = 0; k < nextra; k++)
@@ -192,7 +191,7 @@ void tcheck_fixed_blocks(const trow_t *rs, int nr, const int (*extra)[2], int ne
     if (nextra && tmatrix_bytes(ex, ey) > most) most = tmatrix_bytes(ex, ey);
     if (a->nx && tmatrix_bytes(nx, ny) > most) most = tmatrix_bytes(nx, ny);
     gpu_require_bytes(most, "the largest input and output matrices --check uses");
-    tcheck_sweep(rs, nr, TMATRIX_CHECK_SHAPES, TMATRIX_N_CHECK_SHAPES, 1, &fixed, 1, NULL, a, t);
-    if (nextra) tcheck_sweep(rs, nr, extra, nextra, 0, &fixed, 1, NULL, a, t);
-    if (a->nx) tcheck_sweep(rs, nr, mine, 1, 0, &fixed, 1, NULL, a, t);
+    tcheck_sweep(rs, nr, TMATRIX_CHECK_SHAPES, TMATRIX_N_CHECK_SHAPES, 1, &block, 1, NULL, a, t);
+    if (nextra) tcheck_sweep(rs, nr, extra, nextra, 0, &block, 1, NULL, a, t);
+    if (a->nx) tcheck_sweep(rs, nr, mine, 1, 0, &block, 1, NULL, a, t);
 }
