@@ -90,14 +90,13 @@ static int run_checks(const args_t *a)
 typedef struct {
     const gpu_info_t *g;
     tbench_t b;     /* the matrix with both references: its input (for copies) and its CPU transpose */
-    int nx, ny;
 } run_t;
 
 /* Sectors per warp of a kernel of this kind with blocks b, load + store (sectors.h): the extra
  * column of experiment 2. */
 static double sectors_per_warp(const run_t *r, kernel_kind_t kind, dim3 b)
 {
-    warp_sectors_t w = warp_sectors(kind, (int)b.x, (int)b.y, r->nx, r->ny);
+    warp_sectors_t w = warp_sectors(kind, (int)b.x, (int)b.y, r->b.m.nx, r->b.m.ny);
     return w.ld + w.st;
 }
 
@@ -117,7 +116,7 @@ static int experiment_sides(run_t *r, dim3 b)
                "(32-byte pieces\n  a warp's load or store touches, from the addresses; `make profile` measures them):\n",
                b.x, b.y);
     for (i = 0; i < 4; i++) {
-        w[i] = warp_sectors(ks[i]->kind, (int)b.x, (int)b.y, r->nx, r->ny);
+        w[i] = warp_sectors(ks[i]->kind, (int)b.x, (int)b.y, r->b.m.nx, r->b.m.ny);
         report_say("    %-9s load %4.1f  store %4.1f\n", ks[i]->row.label, w[i].ld, w[i].st);
     }
     report_say("  NaiveRow's stores: a warp writes 32 x 4 = 128 useful bytes into %.0f sectors of 32 bytes:\n"
@@ -255,8 +254,6 @@ int main(int argc, char **argv)
                nx, ny, ny, nx, nx, ny, bytes / 1048576.0);
     tbench_init(&r.b, &g, &a, nx, ny, TMATRIX_KEEP_BOTH);
     r.g = &g;
-    r.nx = nx;
-    r.ny = ny;
     b = a.bx ? dim3(a.bx, a.by) : dim3(32, 8);
 
     failed |= experiment_sides(&r, b);
