@@ -18,6 +18,19 @@ pass=0
 fail=0
 ok()  { pass=$((pass + 1)); echo "PASS  $*"; }
 bad() { fail=$((fail + 1)); echo "FAIL  $*"; }
+# relay FILE [PREFIX]: another tool's PASS/FAIL lines in FILE counted here (PREFIX before each), its
+# other lines indented; relay_fails is set to the number of FAIL lines.
+relay() {
+    local line
+    relay_fails=0
+    while read -r line; do
+        case "$line" in
+            PASS*) ok "${2:-}${line#PASS }" ;;
+            FAIL*) bad "${2:-}${line#FAIL }"; relay_fails=$((relay_fails + 1)) ;;
+            *) echo "      $line" ;;
+        esac
+    done <"$1"
+}
 LOG=$(mktemp -d)
 trap 'rm -rf "$LOG"' EXIT
 
@@ -33,7 +46,7 @@ fi
 # ---- 1. host unit tests: every tests/test_*.c (in common/ and in a lesson) is a program ------
 # unit_tests LABEL DIR: builds each DIR/tests/test_*.c with common/*.c, runs it, counts its lines
 unit_tests() {
-    local label=$1 dir=$2 t tname rc line
+    local label=$1 dir=$2 t tname rc
     mkdir -p "$dir/build"
     for t in "$dir"/tests/test_*.c; do
         [ -f "$t" ] || continue
@@ -42,13 +55,7 @@ unit_tests() {
                 "$t" "$COMMON"/*.c -lm 2>"$LOG/unit_build"; then
             "$dir/build/$tname" >"$LOG/unit" 2>&1
             rc=$?
-            while read -r line; do
-                case "$line" in
-                    PASS*) ok "$label: ${line#PASS }" ;;
-                    FAIL*) bad "$label: ${line#FAIL }" ;;
-                    *) echo "      $line" ;;
-                esac
-            done <"$LOG/unit"
+            relay "$LOG/unit" "$label: "
             [ $rc -eq 0 ] || bad "$label: $tname exited $rc"
         else
             bad "$label: $tname does not build with warnings as errors"
@@ -60,16 +67,9 @@ unit_tests common "$COMMON"
 
 # results_check ARGS...: the READMEs' measured output against the committed CSV (results_check.py)
 results_check() {
-    local line
     command -v python3 >/dev/null || return 0
     python3 "$COMMON/results_check.py" "$ROOT" "$@" >"$LOG/results" 2>&1
-    while read -r line; do
-        case "$line" in
-            PASS*) ok "${line#PASS }" ;;
-            FAIL*) bad "${line#FAIL }" ;;
-            *) echo "      $line" ;;
-        esac
-    done <"$LOG/results"
+    relay "$LOG/results"
 }
 
 # ---- per lesson -------------------------------------------------------------------------------
@@ -279,10 +279,8 @@ build_rule_tests() {
     for t in "$COMMON"/tests/test_*.sh; do
         bash "$t" "$gpu" >"$LOG/sh_test" 2>&1
         rc=$?
-        while read -r line; do
-            case "$line" in PASS*) ok "${line#PASS }" ;; FAIL*) bad "${line#FAIL }" ;; *) echo "      $line" ;; esac
-        done <"$LOG/sh_test"
-        [ $rc -eq 0 ] || grep -q '^FAIL' "$LOG/sh_test" || bad "$(basename "$t") exited $rc"
+        relay "$LOG/sh_test"
+        [ $rc -eq 0 ] || [ "$relay_fails" -gt 0 ] || bad "$(basename "$t") exited $rc"
     done
 }
 
@@ -375,13 +373,7 @@ gpu_unit_tests() {
     [ "$gpu" = 1 ] || return 0
     for p in $(make -s --no-print-directory -C "$COMMON" print-GPU_TESTS); do
         "$p" >"$LOG/unit" 2>&1 || bad "common: $(basename "$p") exited $?"
-        while read -r line; do
-            case "$line" in
-                PASS*) ok "common: ${line#PASS }" ;;
-                FAIL*) bad "common: ${line#FAIL }" ;;
-                *) echo "      $line" ;;
-            esac
-        done <"$LOG/unit"
+        relay "$LOG/unit" "common: "
     done
 }
 
@@ -397,33 +389,20 @@ fi
 # with --dry-run added: each program it would run must accept its arguments (doc_commands.py says
 # how commands are found and which are skipped).  Commands of lessons not tested here are left out.
 doc_commands() {
-    local line rc fails=0
+    local rc
     command -v python3 >/dev/null || { echo "      (no python3: the documented commands are not checked)"; return 0; }
     python3 "$COMMON/doc_commands.py" "$ROOT" "$@" >"$LOG/docs" 2>&1
     rc=$?
-    while read -r line; do
-        case "$line" in
-            PASS*) ok "${line#PASS }" ;;
-            FAIL*) bad "${line#FAIL }"; fails=$((fails + 1)) ;;
-            *) echo "      $line" ;;
-        esac
-    done <"$LOG/docs"
-    [ "$rc" = 0 ] || [ "$fails" -gt 0 ] || bad "docs: doc_commands.py exited $rc"
+    relay "$LOG/docs"
+    [ "$rc" = 0 ] || [ "$relay_fails" -gt 0 ] || bad "docs: doc_commands.py exited $rc"
 }
 doc_commands "$@"
 
 # ---- the page order: every lesson page asks (Predict) before it shows anything measured ------------
 page_order() {
-    local line
     command -v python3 >/dev/null || return 0
     python3 "$COMMON/page_order.py" "$ROOT" >"$LOG/order" 2>&1
-    while read -r line; do
-        case "$line" in
-            PASS*) ok "${line#PASS }" ;;
-            FAIL*) bad "${line#FAIL }" ;;
-            *) echo "      $line" ;;
-        esac
-    done <"$LOG/order"
+    relay "$LOG/order"
 }
 [ "${roottest:-0}" = 1 ] && page_order
 
