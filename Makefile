@@ -2,7 +2,7 @@
 # ARCH=..., ARGS=... and the other variables of `make help` are passed on to every lesson
 # (e.g. make run ARGS=--quick).  `make -j4` builds the lessons in parallel (common/'s library first).
 # The lessons are those lessons.txt lists, in its order (common/ADDING_A_LESSON.md adds one).
-LESSONS := $(shell sed -e 's/\#.*//' lessons.txt | awk 'NF {print $$1}')
+LESSONS := $(shell . common/lessons.sh && course_lessons .)
 BUILD_LESSONS := $(addprefix build-,$(LESSONS))
 
 .PHONY: all lib run test check sanitize profile profile-report results answers grade handout plot clean help $(BUILD_LESSONS)

@@ -32,7 +32,8 @@ with open(os.path.join(sys.argv[2], "lessons.txt"), "a") as f:
     f.write(line.group(1))
 print("wrote", len(files), "files")
 PY
-les=$(sed -n '/<!-- lessons.txt line -->/,/^```$/p' "$COMMON/ADDING_A_LESSON.md" | sed -n '3p')
+. "$COMMON/lessons.sh"
+les=$(course_lessons "$tmp/course" | tail -n 1)   # the line the page adds comes last
 prog=$(sed -n 's/^PROGS := //p' "$tmp/course/$les/Makefile")
 if make -s --no-print-directory -C "$tmp/course" print-LESSONS | grep -qw "$les"; then
     pass "new lesson: the root Makefile lists $les once lessons.txt does"

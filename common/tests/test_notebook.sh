@@ -39,8 +39,8 @@ clean = (nb.get("nbformat") == 4 and cells and
          all(c.get("outputs") == [] and c.get("execution_count") is None for c in cells if c["cell_type"] == "code"))
 check("course.ipynb is an nbformat-4 notebook committed without outputs", bool(clean), err or "bad cells or outputs")
 
-lessons = sorted(os.path.basename(os.path.dirname(m)) for m in
-                 __import__("glob").glob(os.path.join(root, "0*", "Makefile")))
+import lessons as course_list
+lessons = course_list.lesson_names(root)
 found = [t for _, t, _ in dc.snippets(path, set(lessons))] if clean else []
 missing = [les for les in lessons
            if "make -s -C %s check" % les not in found or "make -s -C %s run ARGS=--quick" % les not in found]
