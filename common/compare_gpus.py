@@ -95,8 +95,9 @@ def measure(folder, rows=ROWS):
     """{label: (% of D2D, GB/s)}, the copy's GB/s, the peak, the best NaiveCol shape."""
     cache, got = {}, {}
     for prog, exp, kernel, label in rows:
-        rows = cache.setdefault(prog, read_rows(folder, prog))
-        for r in rows:
+        if prog not in cache:   # each CSV read once (setdefault would read it for every row)
+            cache[prog] = read_rows(folder, prog)
+        for r in cache[prog]:
             if r["experiment"] == exp and r["kernel"] == kernel and r["status"] == "ok":
                 got[label] = (float(r["pct_d2d"]), float(r["gbs"]))
     tb = cache.get("transpose_bounds") or read_rows(folder, "transpose_bounds")
@@ -137,7 +138,8 @@ def table(found):
     return "\n".join(lines) + "\n\n(" + runs + "; every figure from `results/<GPU>/*.csv`, drawn by `make plot`.)"
 
 
-def draw(found, out, root, rows=ROWS, title="Two memory systems: the same kernels, % of the cudaMemcpy copy of each GPU's run"):
+def draw(found, out, root, rows=ROWS, title="Two memory systems: the same kernels, % of the cudaMemcpy copy of each GPU's run",
+         lmargin=30):
     ms = [measure(folder, rows) for _, folder, _ in found]
     tmp = tempfile.mkdtemp()
     data = os.path.join(tmp, "gpus.tsv")
@@ -156,7 +158,7 @@ def draw(found, out, root, rows=ROWS, title="Two memory systems: the same kernel
         f.write("eval svg(900, 620)\n")
         f.write("set title \"%s\" font ',13'\n" % title)
         f.write("set xlabel '% of cudaMemcpy D2D (same bytes, same run)'\n")
-        f.write("set xrange [0:115]\nset xtics 0, 10, 110\nset grid x noy\nset lmargin %d\n" % (30 if rows is ROWS else 44))
+        f.write("set xrange [0:115]\nset xtics 0, 10, 110\nset grid x noy\nset lmargin %d\n" % lmargin)
         f.write("set yrange [%f:%f]\nset ytics nomirror scale 0 font ',10'\n" % (-n + 0.3, 1.6))
         f.write("set key top right horizontal\n")
         f.write("set label 1 \"%s\" at screen 0.99, screen 0.02 right font ',9' textcolor rgb '#555555'\n" % foot)
@@ -194,7 +196,8 @@ def main(argv):
     print(map_table(found) if course_map else table(found))
     if len(rest) >= 2 and rest[0] == "--svg":
         if course_map:
-            return draw(found, rest[1], root, MAP, "The course map: each step's kernel, % of the cudaMemcpy copy of each GPU's run")
+            return draw(found, rest[1], root, MAP, "The course map: each step's kernel, % of the cudaMemcpy copy of each GPU's run",
+                        lmargin=44)
         return draw(found, rest[1], root)
     return 0
 

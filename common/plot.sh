@@ -41,7 +41,8 @@ if ! command -v gnuplot >/dev/null 2>&1; then
 fi
 
 if [ "$dir" = "$ROOT" ]; then
-    # the course chart: every lesson's CSV of this GPU
+    # the course map (course.svg, drawn below by compare_gpus.py --map); this GPU's CSVs are
+    # still read and checked first, as for a lesson
     course=1
     lesson=""
     scripts=()
@@ -192,8 +193,7 @@ for s in "${scripts[@]}"; do
         status=1
         continue
     fi
-    [ "$course" = 1 ] && target="$out_dir/course.svg" || target="$out_dir/$name.svg"
-    put_in_place "$new" "$target" || status=1
+    put_in_place "$new" "$out_dir/$name.svg" || status=1
 done
 
 # ---- the computed diagrams (no data: the lesson's C model) ------------------------------------
