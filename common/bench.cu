@@ -98,13 +98,13 @@ void bench_free_scratch(void)
 int guarded_check(const guarded_t *g, char *why, size_t len)
 {
     unsigned long long res[2][2];
+    const unsigned long long init[2][2] = {{0, ~0ull}, {0, ~0ull}};   /* per side: count, first */
     int side;
     if (!g->guard) return 0;
     if (!d_res) d_res = (unsigned long long *)gpu_alloc(4 * sizeof *d_res, "the guard check");
+    CHECK(cudaMemcpy(d_res, init, sizeof init, cudaMemcpyHostToDevice));
     for (side = 0; side < 2; side++) {
         const unsigned char *p = side ? g->base + g->guard + g->bytes : g->base;
-        unsigned long long init[2] = {0, ~0ull};
-        CHECK(cudaMemcpy(d_res + 2 * side, init, sizeof init, cudaMemcpyHostToDevice));
         guard_scan<<<256, 256, 0, gpu_stream()>>>(p, g->guard, d_res + 2 * side);
         CHECK_LAST();
     }
