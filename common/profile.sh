@@ -12,8 +12,9 @@
 # (nothing ran); 3 ncu may not read the GPU's counters here (ERR_NVGPUCTRPERM: the fixes are printed).
 set -u
 # An exercise checker (./solution, ./student) runs the student's kernel under compute-sanitizer once it
-# verified; under ncu that second run must not start (one CUDA tool cannot run inside another).
-export COURSE_CHECKER_SANITIZE=0
+# verified; under ncu that second run must not start (one CUDA tool cannot run inside another), and
+# its speed goal is not judged (ncu replays every launch): COURSE_UNDER_TOOL=1 tells it.
+export COURSE_CHECKER_SANITIZE=0 COURSE_UNDER_TOOL=1
 COMMON=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 mode=table
 # The kernel rows of a program's CSV (no field of the course's CSV holds a comma): k is the row's

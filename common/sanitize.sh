@@ -15,8 +15,9 @@ if ! command -v "$CS" >/dev/null 2>&1; then
     exit 2
 fi
 # An exercise checker (./solution) runs the student's kernel under compute-sanitizer itself once it
-# verified; here it already runs under one, and a sanitizer cannot run inside another.
-export COURSE_CHECKER_SANITIZE=0
+# verified; here it already runs under one, and a sanitizer cannot run inside another; nor is its
+# speed goal judged (COURSE_UNDER_TOOL=1): every access is instrumented.
+export COURSE_CHECKER_SANITIZE=0 COURSE_UNDER_TOOL=1
 failed=0
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
