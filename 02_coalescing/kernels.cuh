@@ -35,11 +35,11 @@ static inline void launch_saxpy(float *y, float a, const float *x, size_t n, dim
     saxpy<<<div_up(n, block.x), block, 0, s>>>(y, a, x, n);
 }
 
-/* Strip sums with the lanes a row apart: thread r adds up SUM_STRIP consecutive elements of row
- * r (a strip of a row).  Consecutive threads take consecutive ROWS, so at each step the warp's 32
- * addresses are `cols` floats apart (threadIdx.x is multiplied by cols): 32 sectors per load, 4
- * useful bytes in each.  Grid: div_up(rows, block) x min(strips of a row, 65535);
- * out[s * rows + r]. */
+/* Strip sums with the lanes a row apart: thread r adds up `strip` consecutive elements of row r
+ * (a strip of a row; the driver passes SUM_STRIP = 256).  Consecutive threads take consecutive
+ * ROWS, so at each step the warp's 32 addresses are `cols` floats apart (threadIdx.x is multiplied
+ * by cols): 32 sectors per load, 4 useful bytes in each.  Grid: div_up(rows, block) x min(strips
+ * of a row, 65535); out[s * rows + r]. */
 __global__ void sum_strips_lanes_rows_apart(float *out, const float *m, int rows, int cols, int strip)
 {
     size_t r = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
@@ -63,7 +63,7 @@ static inline void launch_sum_strips_lanes_rows_apart(float *out, const float *m
                                                                                             strip);
 }
 
-/* Strip sums with the lanes adjacent: thread c adds up SUM_STRIP consecutive elements of column c
+/* Strip sums with the lanes adjacent: thread c adds up `strip` consecutive elements of column c
  * (a strip of a column).  Consecutive threads take consecutive COLUMNS:
  * m[(row) * cols + blockIdx.x * blockDim.x + threadIdx.x], the coalesced form, so each step of the
  * walk reads 128 consecutive bytes per warp.  Grid: div_up(cols, block) x min(strips of a column,
