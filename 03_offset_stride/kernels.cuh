@@ -44,9 +44,10 @@ static inline void launch_offset_f64(double *a, size_t n, int offset, dim3 block
     offset_f64<<<div_up(n, block.x), block, 0, s>>>(a, n, offset);
 }
 
-/* Consecutive threads s elements apart: once s x sizeof(element) reaches 32 bytes, every lane
- * touches a sector of its own and uses only its element of it.  The index is computed in size_t:
- * i * s passes 2^31 for the big strides. */
+/* Consecutive threads s elements apart, d = s x 4 bytes: a warp request touches d sectors (4, 8,
+ * 16 at s = 1, 2, 4), and once d reaches 32 bytes (s = 8) every lane touches a sector of its own
+ * and uses only its element of it.  The index is computed in size_t: i * s passes 2^31 for the big
+ * strides. */
 __global__ void stride_f32(float *a, size_t n, int stride)
 {
     size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
@@ -58,7 +59,8 @@ static inline void launch_stride_f32(float *a, size_t n, int stride, dim3 block,
     stride_f32<<<div_up(n, block.x), block, 0, s>>>(a, n, stride);
 }
 
-/* 8-byte elements: a lane has a sector of its own from s = 4 on. */
+/* 8-byte elements, d = s x 8: a request touches 8 sectors at s = 1, and a lane has a sector of
+ * its own from s = 4 on. */
 __global__ void stride_f64(double *a, size_t n, int stride)
 {
     size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
@@ -70,8 +72,9 @@ static inline void launch_stride_f64(double *a, size_t n, int stride, dim3 block
     stride_f64<<<div_up(n, block.x), block, 0, s>>>(a, n, stride);
 }
 
-/* 16-byte elements (one 128-bit load and store per thread): half a sector each, so a lane uses
- * 16 bytes of every sector it touches, where a float lane uses 4. */
+/* 16-byte elements (one 128-bit load and store per thread), d = s x 16: half a sector each, 16
+ * sectors per request at s = 1, a sector per lane from s = 2 on, where a lane still uses 16 bytes
+ * of its sector (a float lane, 4). */
 __global__ void stride_f128(float4 *a, size_t n, int stride)
 {
     size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;

@@ -1,8 +1,12 @@
 /* Lesson 04's kernels: bytes in flight.  Lesson 02's copyRow and copyCol (copy_row, copy_col,
  * included from ../02_coalescing/kernels.cuh: the bounds a transpose is often said to lie between),
- * then the same copy with more bytes in flight per thread (the float4 copies).  Read this file first; transpose_bounds.cu only
- * verifies, times and prints them.  Lessons 05 to 08 include it: they measure copyRow, copyCol and
- * the float4 copy beside their transposes.
+ * then the same copy with more bytes in flight per thread (the float4 copies).  Read this file
+ * first; transpose_bounds.cu only verifies, times and prints them.  Lessons 05 to 08 include it:
+ * they measure copyRow, copyCol and the float4 copy beside their transposes.
+ *
+ * Bytes in flight per thread: what it has loaded and not yet used.  copy_row and copy_col load one
+ * float, then store it: 4 bytes.  copy_f4_xU issues U float4 loads before its first store: U x 16
+ * bytes.  Times the threads resident on an SM, that is the KiB/SM column the program prints.
  *
  * Layout.  `in` is a row-major matrix of ny rows and nx columns: element (r, c) is in[r * nx + c].
  * The copies write out[i] = in[i] for every element, so they are checked against the input itself.
@@ -43,11 +47,11 @@ static __device__ __forceinline__ void store_f4(float4 *p, float4 v, int streami
 /* A copy of n floats as float4s.  The float4s are cut into tiles of u * blockDim.x; block b takes
  * tiles b, b + gridDim.x, ... (one pass when the grid has a block per tile, grid-stride when it is
  * smaller).  In a tile, thread t moves float4s t, t + blockDim.x, ..., t + (u-1) * blockDim.x, so
- * every warp instruction still covers 512 contiguous bytes, and all u loads are issued before the
- * first store: u independent 16-byte loads in flight per thread instead of one.
+ * every warp instruction covers 512 contiguous bytes (16 sectors per request, all bytes used), and
+ * all u loads are issued before the first store: u independent 16-byte loads in flight per thread.
  *
  * Why that matters: a load from DRAM does not come back at once (how long it takes is prediction
- * 2 of the lesson).  To keep the memory busy, bandwidth x latency bytes must be on their way at
+ * 1 of the lesson).  To keep the memory busy, bandwidth x latency bytes must be on their way at
  * every moment (Little's law), and a thread can only have in flight the loads it issued before it
  * needed a result.
  *
