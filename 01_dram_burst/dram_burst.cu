@@ -319,7 +319,7 @@ static void order_takeaway(char *buf, size_t len, const double rate[][2], size_t
                  "from the same bytes, the sequential order copies %.2fx (S = %d B) to %.2fx (S = %d B) as many "
                  "segments per second as the scattered one (up to %.0f G/s against %.0f to %.0f), whose "
                  "bytes moved (fetches of %zu B or more, plus the bytes written) make at most %.0f%% of the "
-                 "copy's GB/s: a small scattered read costs per scattered access, not per byte.",
+                 "copy's GB/s: in this run small scattered reads were limited by their accesses, not their bytes.",
                  r_lo, at_lo, r_hi, at_hi, seq_hi, scat_lo, scat_hi, gran > 32 ? gran : (size_t)32, pct_scat);
     else if (r_hi < 1.1 && pct_scat >= 85.0)
         used = (size_t)snprintf(buf, len,
@@ -416,8 +416,8 @@ static int experiment_peak(const gpu_info_t *g, const args_t *a, size_t ws, dim3
     } else {
         report_failed(label, &m, n, 0);
     }
-    report_end("cudaMemcpy sets the practical ceiling; the theoretical peak is never reached (the usual "
-               "causes: DRAM refresh, row switches, read/write turnarounds; not measured here).");
+    report_end("cudaMemcpy sets the practical ceiling; no row of this run reached the theoretical peak (causes\n"
+               "  named by the course's model, not measured here: DRAM refresh, row switches, read/write turnarounds).");
     CHECK(cudaFree(d_src));
     CHECK(cudaFree(d_dst));
     free(want);

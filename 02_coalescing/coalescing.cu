@@ -339,7 +339,7 @@ static int experiment_rows_cols(const gpu_info_t *g, const args_t *a, int rows, 
     if (t_row.median_ms >= t_col.median_ms)
         snprintf(take, sizeof take,
                  "with the lanes adjacent (column strips: neighbour threads on neighbour columns) the sums ran "
-                 "%.1fx faster than with the lanes a row apart (row strips): same bytes, same adds.",
+                 "%.1fx faster than with the lanes a row apart (row strips): same useful bytes, same adds.",
                  t_row.median_ms / t_col.median_ms);
     else
         snprintf(take, sizeof take,
