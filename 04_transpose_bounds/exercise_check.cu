@@ -29,7 +29,7 @@ static const char SUMMARY[] =
 static void check_size(int argc, char **argv, const args_t *a)
 {
     int nx, ny;
-    tmatrix_size_or_exit(a, &nx, &ny);
+    tmatrix_size_or_exit(a, 0, &nx, &ny);
     if (ny > 65535)
         args_reject("bad --size '%s': at most 65535 rows here (a launch may use one row per block)",
                     args_raw_value(argc, argv, "--size"));
@@ -69,7 +69,7 @@ int main(int argc, char **argv)
     char take[300];
 
     checker_start(&CK, argc, argv, &a, &g);
-    tmatrix_size_or_exit(&a, &nx, &ny);
+    tmatrix_size_or_exit(&a, 0, &nx, &ny);
 
     /* Correct first: your copy at shapes that are multiples of nothing, on poisoned output inside
      * guard zones (a write past either end of `out` is a FAIL too). */

@@ -33,7 +33,7 @@ static const char SUMMARY[] =
 static void check_size(int argc, char **argv, const args_t *a)
 {
     int nx, ny;
-    tmatrix_size_or_exit(a, &nx, &ny);
+    tmatrix_size_or_exit(a, 0, &nx, &ny);
     if (patch_tile_h > 0 && div_up(ny, patch_tile_h) > 65535)
         args_reject("bad --size '%s': at most %d rows here (gridDim.y <= 65535 tiles of %d rows)",
                     args_raw_value(argc, argv, "--size"), 65535 * patch_tile_h, patch_tile_h);
@@ -168,7 +168,7 @@ int main(int argc, char **argv)
     double ratio = NAN;
 
     checker_start(&CK, argc, argv, &a, &g);
-    tmatrix_size_or_exit(&a, &nx, &ny);
+    tmatrix_size_or_exit(&a, 0, &nx, &ny);
     tally.out = a.csv ? NULL : stdout;
 
     /* The map first: a thread per element of the tile, or nothing else makes sense (and the kernel

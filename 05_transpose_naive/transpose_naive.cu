@@ -242,7 +242,7 @@ int main(int argc, char **argv)
     args_parse_or_exit(argc, argv, &a, SUMMARY,
                        TMATRIX_SIZE_HELP "\n                  (lesson 05's In depth also runs --size 2048x512)",
                        NULL, 0);
-    tmatrix_size_or_exit(&a, &nx, &ny);
+    tmatrix_size_or_exit(&a, 0, &nx, &ny);
     report_init("05_transpose_naive", a.csv);
     gpu_init(&g);
     gpu_print_header(&g, "Lesson 05 - naive transposes: which side should be strided?", &a);
@@ -252,7 +252,7 @@ int main(int argc, char **argv)
     report_say("\nMatrix %d x %d floats (%d rows of %d) -> its transpose, %d rows of %d; %.0f MiB each way.\n"
                "GB/s counts every element read once and written once.\n",
                nx, ny, ny, nx, nx, ny, bytes / 1048576.0);
-    tbench_init(&r.b, &g, &a, nx, ny, TMATRIX_KEEP_BOTH);
+    tbench_init(&r.b, &g, &a, nx, ny, TMATRIX_KEEP_INPUT | TMATRIX_KEEP_TRANSPOSE);
     r.g = &g;
     b = a.bx ? dim3(a.bx, a.by) : dim3(32, 8);
 

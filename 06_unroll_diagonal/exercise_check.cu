@@ -29,7 +29,7 @@ static void check_size(int argc, char **argv, const args_t *a)
 {
     int nx, ny;
     unsigned by = a->bx ? (unsigned)a->by : 8u;
-    tmatrix_size_or_exit(a, &nx, &ny);
+    tmatrix_size_or_exit(a, 0, &nx, &ny);
     if (div_up(ny, by) > 65535)
         args_reject("bad --size '%s': with %u-row blocks the grid would be more than 65535 blocks high",
                     args_raw_value(argc, argv, "--size"), by);
@@ -78,7 +78,7 @@ int main(int argc, char **argv)
     char take[300];
 
     checker_start(&CK, argc, argv, &a, &g);
-    tmatrix_size_or_exit(&a, &nx, &ny);
+    tmatrix_size_or_exit(&a, 0, &nx, &ny);
     block = a.bx ? dim3(a.bx, a.by) : dim3(32, 8);   /* NaiveRow's and yours */
 
     /* Correct first: every element, on poisoned output inside guard zones; a tile no block takes

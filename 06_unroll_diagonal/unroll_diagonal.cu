@@ -255,7 +255,7 @@ int main(int argc, char **argv)
     dim3 block;
 
     args_parse_or_exit(argc, argv, &a, SUMMARY, TMATRIX_SIZE_HELP, NULL, 0);
-    tmatrix_size_or_exit(&a, &nx, &ny);
+    tmatrix_size_or_exit(&a, 0, &nx, &ny);
     block = a.bx ? dim3(a.bx, a.by) : dim3(32, 8);
     if (order_grid_too_large(nx, ny, block) || order_grid_too_large(ny, nx, block)) {
         const char *opt = a.bx ? "--block" : "--size";
@@ -267,7 +267,7 @@ int main(int argc, char **argv)
     gpu_print_header(&g, "Lesson 06 - loads in flight and block order", &a);
     if (a.check) return run_checks(&a);
 
-    tbench_init(&r.b, &g, &a, nx, ny, TMATRIX_KEEP_BOTH);
+    tbench_init(&r.b, &g, &a, nx, ny, TMATRIX_KEEP_INPUT | TMATRIX_KEEP_TRANSPOSE);
     r.block = block;
 
     bytes = r.b.m.n * sizeof(float);

@@ -33,7 +33,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* The lesson's matrix limits are shared_tiled.cu's (tmatrix_size_limited_or_exit, 8 rows a block):
+/* The lesson's matrix limits are shared_tiled.cu's (tmatrix_size_or_exit, 8 rows a block):
  * every program of lesson 07 takes the same --size, since `make run ARGS=...` hands it to all. */
 
 /* ---- the rows ------------------------------------------------------------------------------ */
@@ -47,7 +47,8 @@ enum { TMA_NONE, TMA_COPY_MAPS, TMA_TRANSPOSE_MAPS };
 typedef struct {
     trow_t r;               /* label (table, --check, the NVTX range `make profile` names it by),
                                launcher, reference                                                  */
-    tlaunch_t on_3_blocks;  /* a persistent kernel's launcher on 3 blocks (--check), else NULL       */
+    /* a persistent kernel's launcher on 3 blocks (--check), else NULL */
+    void (*on_3_blocks)(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s);
     int needs;              /* compute capability x 10 the hardware needs (0: any)                     */
     int tma;                /* TMA_COPY_MAPS / TMA_TRANSPOSE_MAPS: needs tensor maps for the shape      */
     const void *fn;         /* the kernel (the 16-byte-copy variant): its code here, its occupancy     */
@@ -254,7 +255,7 @@ static int experiment(const gpu_info_t *g, const args_t *a, int nx, int ny, cons
     char labels[NROWS][48], skip[NROWS][300], title[200], take[600], smem_words[80];
     int ok[NROWS], i, failed = 0, bi = -1;
 
-    tbench_init(&b, g, a, nx, ny, TMATRIX_KEEP_BOTH);
+    tbench_init(&b, g, a, nx, ny, TMATRIX_KEEP_INPUT | TMATRIX_KEEP_TRANSPOSE);
     snprintf(title, sizeof title, "  %d x %d floats; last column: GB/s as %% of the copy kernel's (copy float4 one "
              "pass):", nx, ny);
     report_begin(name, title, "% copy krn");
@@ -330,7 +331,7 @@ int main(int argc, char **argv)
 
     args_without("--block");  /* every kernel here fixes its own block */
     args_parse_or_exit(argc, argv, &a, summary, TMATRIX_SIZE_HELP, NULL, 0);
-    tmatrix_size_limited_or_exit(argc, argv, &a, 8, &nx, &ny);   /* part 1's 32 x 8 tiles: a block per 8 rows */
+    tmatrix_size_or_exit(&a, 8, &nx, &ny);   /* part 1's 32 x 8 tiles: a block per 8 rows */
     report_init("07_shared_tiled", a.csv);
 
     gpu_init(&g);

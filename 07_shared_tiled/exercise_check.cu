@@ -25,7 +25,8 @@
 static void check_size(int argc, char **argv, const args_t *a)
 {
     int nx, ny;
-    tmatrix_size_limited_or_exit(argc, argv, a, EX_TILE, &nx, &ny);
+    (void)argc, (void)argv;   /* tmatrix_size_or_exit quotes --size from the parsed command line */
+    tmatrix_size_or_exit(a, EX_TILE, &nx, &ny);
 }
 
 static const checker_t CK = {
@@ -91,7 +92,7 @@ int main(int argc, char **argv)
     char take[400];
 
     checker_start(&CK, argc, argv, &a, &g);
-    tmatrix_size_or_exit(&a, &nx, &ny);   /* its limit checked in checker_start (check_size) */
+    tmatrix_size_or_exit(&a, 0, &nx, &ny);   /* its limit checked in checker_start (check_size) */
     /* the most memory the run holds at once: the last odd shape, or the timed matrices */
     most = tmatrix_bytes(TMATRIX_CHECK_SHAPES[big][0], TMATRIX_CHECK_SHAPES[big][1]);
     if (!a.check && tmatrix_bytes(nx, ny) > most) most = tmatrix_bytes(nx, ny);

@@ -35,7 +35,7 @@
 /* ---- the rows the tables measure ---------------------------------------------------------- */
 
 /* Every kernel grids over ceil(nx / tile) x ceil(ny / tile) blocks (the naive kernel: grid_2d);
- * gridDim.y <= 65535 and the smallest tile is 8, hence main's row limit (tmatrix_size_limited_or_exit
+ * gridDim.y <= 65535 and the smallest tile is 8, hence main's row limit (tmatrix_size_or_exit
  * with 8 rows a block; its column limit keeps c0 + tx and the like inside an int).  Each row's
  * launcher is its kernel's (kernels.cuh; the naive one is lesson 05's NaiveRow with 32 x 32 threads,
  * as in lesson 05's tables), launched with the row's bx x by threads: the naive and the same-slot
@@ -276,7 +276,7 @@ int main(int argc, char **argv)
     args_parse_or_exit(argc, argv, &a, summary,
                        "matrix NXxNY: NX columns, NY rows (default 8192x8192, 2048x2048 with --quick); N means NxN",
                        NULL, 0);
-    tmatrix_size_limited_or_exit(argc, argv, &a, 8, &nx, &ny);   /* 32 x 8 threads: a block per 8 rows */
+    tmatrix_size_or_exit(&a, 8, &nx, &ny);   /* 32 x 8 threads: a block per 8 rows */
     report_init("07_shared_tiled", a.csv);
 
     gpu_init(&g);

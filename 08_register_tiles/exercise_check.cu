@@ -62,7 +62,7 @@ int main(int argc, char **argv)
     double g8, g16, gf4;
 
     checker_start(&CK, argc, argv, &a, &g);
-    tmatrix_size_limited_or_exit(argc, argv, &a, 16, &nx, &ny);   /* the timed 8x8 blocks cover 16 rows each */
+    tmatrix_size_or_exit(&a, 16, &nx, &ny);   /* the timed 8x8 blocks cover 16 rows each */
 
     /* Correct first: every shape and block shape, on poisoned output between guard zones, compared
      * exactly with the CPU. */

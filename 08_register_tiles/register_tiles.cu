@@ -268,7 +268,7 @@ int main(int argc, char **argv)
                        "matrix NXxNY: NX columns, NY rows (default 8192x8192, then 8191x4097; 2048x2048 and\n"
                        "                  2047x1025 with --quick); N means NxN; a given size runs alone",
                        NULL, 0);
-    tmatrix_size_limited_or_exit(argc, argv, &a, 8, &nx, &ny);   /* the 8x8 and 32x2 blocks: 8 rows or more each */
+    tmatrix_size_or_exit(&a, 8, &nx, &ny);   /* the 8x8 and 32x2 blocks: 8 rows or more each */
     report_init("08_register_tiles", a.csv);
 
     gpu_init(&g);
@@ -276,14 +276,14 @@ int main(int argc, char **argv)
     if (a.check) return run_checks(&a, nx, ny);
 
     /* the largest matrices of the run: experiment 3's are smaller */
-    tbench_init(&b, &g, &a, nx, ny, TMATRIX_KEEP_BOTH);
+    tbench_init(&b, &g, &a, nx, ny, TMATRIX_KEEP_INPUT | TMATRIX_KEEP_TRANSPOSE);
     failed |= experiment_register_tiles(&b) != 0;
     failed |= experiment_fastest(&b, 2, "", &big) != 0;
     tbench_free(&b);
     if (!a.nx) {
         const int onx = a.quick ? 2047 : 8191, ony = a.quick ? 1025 : 4097;
         char big_size[32], odd_size[32];
-        tbench_init(&b, &g, &a, onx, ony, TMATRIX_KEEP_BOTH);
+        tbench_init(&b, &g, &a, onx, ony, TMATRIX_KEEP_INPUT | TMATRIX_KEEP_TRANSPOSE);
         failed |= experiment_fastest(&b, 3, " @odd", &odd) != 0;
         tbench_free(&b);
         snprintf(big_size, sizeof big_size, "%dx%d", nx, ny);

@@ -18,7 +18,7 @@
  * a 16 x 16 tile of C sticks out of C.
  *
  * Each kernel is followed by its launcher, launch_<kernel>(C, A, B, M, N, K, block, stream) with A
- * and B in half (gemm_problem.h's glaunch_half_t), which fixes the block (and ignores `block`):
+ * and B in half (gemm_problem.h's gemm_row_t.launch_half), which fixes the block (and ignores `block`):
  * wmma_naive on div_up(N, 32) x div_up(M, 32) blocks of NV_WARPS x 32 threads; wmma_tiled on
  * div_up(N, TC_BN) x div_up(M, TC_BM) blocks of TC_THREADS threads. */
 #ifndef LESSON08_WMMA_KERNELS_CUH

@@ -480,6 +480,10 @@ const char *args_raw_value(int argc, char **argv, const char *opt)
     const char *v = "?";
     size_t len = strlen(opt);
     int i;
+    if (!argv) {   /* the command line of the last args_parse_or_exit */
+        argc = last.argc;
+        argv = last.argv;
+    }
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], opt) && i + 1 < argc) v = argv[i + 1];
         else if (!strncmp(argv[i], opt, len) && argv[i][len] == '=') v = argv[i] + len + 1;

@@ -35,7 +35,7 @@ typedef struct {
 } args_t;
 
 /* Lesson-specific options: a table of these is handed to args_parse. */
-typedef enum { OPT_FLAG, OPT_INT, OPT_LIST } opt_kind_t;
+enum { OPT_FLAG, OPT_INT, OPT_LIST };   /* lesson_opt_t.kind */
 
 /* The value of an OPT_LIST option, e.g. --strides 1,2,4: n numbers in v.  Not touched when the
  * option is not given, so a lesson can start from {0} and read n == 0 as "use the default". */
@@ -46,7 +46,7 @@ typedef struct {
 
 typedef struct {
     const char *name;     /* "--stride"                                                    */
-    opt_kind_t kind;
+    int kind;             /* OPT_FLAG, OPT_INT or OPT_LIST                                 */
     void *dst;            /* OPT_FLAG, OPT_INT: an int (1 for a flag, the value for an int);
                            * OPT_LIST: an args_list_t                                      */
     long min, max;        /* allowed range of the value (OPT_INT) or of every number (OPT_LIST);
@@ -79,7 +79,7 @@ void args_parse_or_exit(int argc, char **argv, args_t *a, const char *summary,
 
 /* The value of the last `opt` on the command line, exactly as typed ("--opt V" or "--opt=V"), or
  * "?" when opt is not there: for an error found after parsing (args_reject) to quote the value as
- * the user gave it. */
+ * the user gave it.  argv NULL: the command line of the last args_parse_or_exit. */
 const char *args_raw_value(int argc, char **argv, const char *opt);
 
 /* For checks only the lesson can make after parsing (e.g. "--block must be a multiple of 32"):

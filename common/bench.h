@@ -65,10 +65,6 @@ typedef struct {
 void *guarded_alloc(guarded_t *g, size_t bytes, const char *name);
 void guarded_free(guarded_t *g);
 
-/* After a launch: 0 when both guards are intact; else 1 and `why` says where the kernel wrote
- * ("wrote outside `out`: 4 bytes after its end were changed, the nearest 0 bytes past it"); the
- * guards are then poisoned again for the next launch. */
-int guarded_check(const guarded_t *g, char *why, size_t len);
 
 /* For a timed row, after its verifying launch: 1 (no timing then) when m counts a mismatch of its n
  * elements (report_failed(label, m, n, width)) or a guard of bufs[0..nbufs) was written ("<label>:

@@ -41,7 +41,7 @@ static inline cublasHandle_t cublas_rows(void)
 }
 
 /* The cublasSgemm row of an SGEMM table (08 parts 2 and 3): a launcher like the kernels' (gemm_problem.h's
- * glaunch_t; the block is cuBLAS's business).  Row-major C = A x B (A M x K, B K x N, C M x N): cuBLAS is
+ * gemm_row_t.launch; the block is cuBLAS's business).  Row-major C = A x B (A M x K, B K x N, C M x N): cuBLAS is
  * column-major, a row-major matrix read column-major is its transpose, and C^T = B^T x A^T, so cuBLAS
  * is asked for the N x M product of B (leading dimension N) and A (leading dimension K) over the same
  * memory. */
@@ -55,7 +55,7 @@ static inline void launch_cublas_sgemm(float *C, const float *A, const float *B,
 }
 
 /* The cublasSgeam row of a transpose table (07 part 3, 08 part 1): a launcher like the kernels'
- * (transpose_matrix.h's tlaunch_t).  The row-major transpose out = in^T (in: ny rows of nx floats, out:
+ * (transpose_matrix.h's trow_t.launch).  The row-major transpose out = in^T (in: ny rows of nx floats, out:
  * nx rows of ny) with cublasSgeam, C = alpha op(A) + beta op(B) on COLUMN-major matrices.  The row-major
  * input read column-major with leading dimension nx is an nx x ny matrix A = in^T; the row-major output
  * read column-major with leading dimension ny is an ny x nx matrix C = out^T.  out = in^T means

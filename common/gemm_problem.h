@@ -98,19 +98,15 @@ void gemm_problem_round_to_half(gemm_problem_t *p);
 /* ---- a kernel as a table row, verified and timed (CUDA) ----------------------------------------- */
 
 #ifdef __CUDACC__
-/* A product kernel's launcher (each lesson's kernels file): enqueues C = A x B on stream s.  Kernels
- * whose block shape is fixed ignore `block`; lesson 02's naive products take any. */
-typedef void (*glaunch_t)(float *C, const float *A, const float *B, int M, int N, int K, dim3 block, cudaStream_t s);
-/* The same for kernels that read A and B as half (08 part 3's Tensor Core kernels). */
-typedef void (*glaunch_half_t)(float *C, const __half *A, const __half *B, int M, int N, int K, dim3 block,
-                               cudaStream_t s);
-
 /* A kernel as a table row: its label (table, CSV, --check line and the NVTX range `make profile`
- * names it by), its launcher (launch, or launch_half for half inputs: set exactly one) and block. */
+ * names it by), its launcher and block.  The launcher is the lesson's launch_<kernel> (its kernels
+ * file): it enqueues C = A x B on stream s; kernels whose block shape is fixed ignore `block`,
+ * lesson 02's naive products take any.  Set exactly one: launch, or launch_half for kernels that
+ * read A and B as half (08 part 3's Tensor Core kernels). */
 typedef struct {
     const char *label;
-    glaunch_t launch;
-    glaunch_half_t launch_half;
+    void (*launch)(float *C, const float *A, const float *B, int M, int N, int K, dim3 block, cudaStream_t s);
+    void (*launch_half)(float *C, const __half *A, const __half *B, int M, int N, int K, dim3 block, cudaStream_t s);
     dim3 block;
 } gemm_row_t;
 

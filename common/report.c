@@ -152,9 +152,3 @@ void report_failed(const char *label, const mismatch_t *m, size_t n, size_t widt
     }
     report_row_failed(label);
 }
-
-void report_result(const char *label, int ok, const timing_t *t, double bytes, double extra)
-{
-    if (ok) report_row(label, t, bytes, extra);
-    else report_row_failed(label);
-}

@@ -34,8 +34,6 @@ void report_row(const char *label, const timing_t *t, double bytes, double extra
 /* A kernel that failed verification: "<label>: FAILED verification: <what differs>" on stderr (m, n,
  * width as verify_describe takes them; m NULL: no such line), and its row without any figure. */
 void report_failed(const char *label, const mismatch_t *m, size_t n, size_t width);
-/* ok ? report_row(label, t, bytes, extra) : report_failed(label, NULL, 0, 0). */
-void report_result(const char *label, int ok, const timing_t *t, double bytes, double extra);
 void report_end(const char *takeaway);
 
 #ifdef __cplusplus

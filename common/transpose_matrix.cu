@@ -54,21 +54,16 @@ size_t tmatrix_bytes(int nx, int ny)
     return 2 * (bytes + 2 * guarded_guard_bytes(bytes));
 }
 
-void tmatrix_size_or_exit(const args_t *a, int *nx, int *ny)
+void tmatrix_size_or_exit(const args_t *a, int rows_per_block, int *nx, int *ny)
 {
-    int def = a->quick ? 2048 : 8192;
-    matrix_size_or_exit(a, def, def, nx, ny);
-}
-
-void tmatrix_size_limited_or_exit(int argc, char **argv, const args_t *a, int rows_per_block, int *nx, int *ny)
-{
+    const int def = a->quick ? 2048 : 8192;
     const long max_rows = 65535L * rows_per_block, max_cols = INT_MAX - 1024L;
-    tmatrix_size_or_exit(a, nx, ny);
-    if (*ny > max_rows)
+    matrix_size_or_exit(a, def, def, nx, ny);
+    if (rows_per_block > 0 && *ny > max_rows)
         args_reject("bad --size '%s': at most %ld rows (the kernels' grids put a block per %d rows on the grid's y "
-                    "dimension, at most 65535)", args_raw_value(argc, argv, "--size"), max_rows, rows_per_block);
+                    "dimension, at most 65535)", args_raw_value(0, NULL, "--size"), max_rows, rows_per_block);
     if (*nx > max_cols)
-        args_reject("bad --size '%s': at most %ld columns", args_raw_value(argc, argv, "--size"), max_cols);
+        args_reject("bad --size '%s': at most %ld columns", args_raw_value(0, NULL, "--size"), max_cols);
 }
 
 void tbench_init(tbench_t *b, const gpu_info_t *g, const args_t *a, int nx, int ny, int keep)
@@ -156,7 +151,8 @@ static int keep_of(const trow_t *rs, int n)
 }
 
 void tcheck_sweep(const trow_t *rs, int nr, const int (*shapes)[2], int nshapes, int big, const dim3 *blocks,
-                  int nblocks, tcheck_note_fn note, const args_t *a, check_tally_t *t)
+                  int nblocks, void (*note)(int nx, int ny, dim3 block, char *buf, size_t len), const args_t *a,
+                  check_tally_t *t)
 {
     int s, b, k, keep = keep_of(rs, nr);
     size_t len;

@@ -35,7 +35,6 @@ typedef struct {
 /* Which references tmatrix_init keeps (a bit set): the input for copies, the transpose. */
 #define TMATRIX_KEEP_INPUT 1
 #define TMATRIX_KEEP_TRANSPOSE 2
-#define TMATRIX_KEEP_BOTH (TMATRIX_KEEP_INPUT | TMATRIX_KEEP_TRANSPOSE)
 
 /* Allocates and fills everything (exits 5 with a clear message when device or host memory runs
  * out); the CPU transpose, a strided pass over the whole matrix, only when it is kept. */
@@ -49,12 +48,10 @@ size_t tmatrix_bytes(int nx, int ny);
  * default 8192 x 8192, 2048 x 2048 with --quick (matrix_size_or_exit). */
 #define TMATRIX_SIZE_HELP \
     "matrix NXxNY = NX columns x NY rows, or N for N x N (default 8192x8192; 2048x2048 with --quick)"
-void tmatrix_size_or_exit(const args_t *a, int *nx, int *ny);
-
-/* tmatrix_size_or_exit for kernels whose grids put one block per rows_per_block rows on gridDim.y
- * (at most 65535 blocks) and index columns with int: more rows than 65535 x rows_per_block, or more
- * columns than INT_MAX - 1024, exit 2 quoting --size as typed. */
-void tmatrix_size_limited_or_exit(int argc, char **argv, const args_t *a, int rows_per_block, int *nx, int *ny);
+/* With rows_per_block > 0, for kernels whose grids put one block per rows_per_block rows on gridDim.y
+ * (at most 65535 blocks): more rows than 65535 x rows_per_block exit 2 quoting --size as typed; so do
+ * more columns than INT_MAX - 1024 (the kernels index columns with int).  0: no row limit. */
+void tmatrix_size_or_exit(const args_t *a, int rows_per_block, int *nx, int *ny);
 
 /* The shapes (nx, ny) a transpose --check covers by default: 1x1, one column (1x4099), one row
  * (4099x1), just past one 32x32 tile (33x31), nothing a multiple of anything (1000x777) and,
@@ -85,15 +82,13 @@ void tbench_free(tbench_t *b);
 #ifdef __CUDACC__
 /* ---- a kernel as a table row ------------------------------------------------------------------ */
 
-/* A copy or transpose kernel's launcher (each lesson's kernels file): enqueues the kernel on stream
- * s over the ny x nx matrix `in`.  Kernels whose block shape is fixed ignore `block`. */
-typedef void (*tlaunch_t)(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s);
-
 /* A kernel as a table row: its label (the table, the CSV, the --check line and the NVTX range
- * `make profile` names it by), its launcher and what its output is compared with. */
+ * `make profile` names it by), its launcher and what its output is compared with.  The launcher is
+ * the lesson's launch_<kernel> (its kernels file): it enqueues the kernel on stream s over the
+ * ny x nx matrix `in`; kernels whose block shape is fixed ignore `block`. */
 typedef struct {
     const char *label;
-    tlaunch_t launch;
+    void (*launch)(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s);
     int reference;   /* TMATRIX_COPY or TMATRIX_TRANSPOSE */
 } trow_t;
 
@@ -110,14 +105,13 @@ int trow_measure(const tbench_t *b, const trow_t *r, dim3 block, double extra, t
  * guard was written.  Returns 1 for a failure. */
 int trow_check(const tmatrix_t *m, const trow_t *r, dim3 block, const char *size, check_tally_t *t);
 
-/* What else names a launch in a --check line, appended to its size column (e.g. " grid 8x8"). */
-typedef void (*tcheck_note_fn)(int nx, int ny, dim3 block, char *buf, size_t len);
-
 /* --check: for each of the first nshapes shapes (the last `big` of them left out with --quick), a
  * fresh random matrix, and on it every row with every block of `blocks` (only --block when given):
- * one line each (trow_check), with note's words after the size (note may be NULL). */
+ * one line each (trow_check), with note's words after the size: what else names the launch (e.g.
+ * " grid 8x8"; note may be NULL). */
 void tcheck_sweep(const trow_t *rs, int nr, const int (*shapes)[2], int nshapes, int big, const dim3 *blocks,
-                  int nblocks, tcheck_note_fn note, const args_t *a, check_tally_t *t);
+                  int nblocks, void (*note)(int nx, int ny, dim3 block, char *buf, size_t len), const args_t *a,
+                  check_tally_t *t);
 
 /* The --check of a program whose rows all run with one block (`block`; a kernel that fixes its own
  * ignores it: 08's tiles): first the memory the largest matrix needs (gpu_require_bytes), then
