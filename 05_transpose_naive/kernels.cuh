@@ -10,7 +10,8 @@
 #include "../04_transpose_bounds/kernels.cuh"
 
 /* NaiveRow: read a row (coalesced), write it as a column of out (consecutive threads ny floats
- * apart: 32 sectors per store request, 4 useful bytes in each).  Grid: grid_2d(nx, ny, block). */
+ * apart: with a warp 32 threads along x, 32 sectors per store request, 4 useful bytes in each; a
+ * block 8 wide makes 8 x 4 warps, 8 sectors).  Grid: grid_2d(nx, ny, block). */
 __global__ void transpose_naive_row(float *out, const float *in, int nx, int ny)
 {
     unsigned c = blockIdx.x * blockDim.x + threadIdx.x, r;
@@ -24,8 +25,8 @@ static inline void launch_transpose_naive_row(float *out, const float *in, int n
     transpose_naive_row<<<grid_2d(nx, ny, block), block, 0, s>>>(out, in, nx, ny);
 }
 
-/* NaiveCol: read a column of in (consecutive threads nx floats apart: 32 sectors per load
- * request), write a row of out (coalesced).  Grid: grid_2d(ny, nx, block). */
+/* NaiveCol: read a column of in (consecutive threads nx floats apart: with a warp 32 threads along
+ * x, 32 sectors per load request), write a row of out (coalesced).  Grid: grid_2d(ny, nx, block). */
 __global__ void transpose_naive_col(float *out, const float *in, int nx, int ny)
 {
     unsigned r = blockIdx.x * blockDim.x + threadIdx.x, c;
