@@ -147,25 +147,27 @@ static inline void launch_transpose_reg4x4_loadall(float *out, const float *in, 
 }
 
 /* ---- the 64x64 shared tiles ---------------------------------------------------------------
- * A block of 256 threads moves a 64x64 tile: 16 elements per thread, all loaded before the
- * barrier, so a block keeps 16 KiB of loads in flight (lesson 07's 32x32 tile with 32x8 threads:
- * 4 KiB).  The tile is stored as the input lies, s[row][col], with a pitch of 65 floats.
+ * Lesson 07's tile, made bigger, then given 16-byte accesses.  A block of 256 threads moves one
+ * 64x64 tile in lesson 07's two phases: phase 1 loads the tile (16 floats per thread, all loaded
+ * before any is put in shared memory: 16 KiB per block on their way), a barrier, phase 2 stores it
+ * transposed.  Shared memory holds the tile as the input lies, s[row][col], 65 floats a row (lesson
+ * 07's padding).  The 256 threads can be handed their elements in two ways:
  *
- * Vector lanes.  With float4 accesses a row of 64 floats is 16 float4.  Thread t takes float4 q of
- * tile row (or output row) rq:  q = (t & 7) + 8 * ((t >> 5) & 1),  rq = ((t >> 3) & 3) + 4 * (t >> 6)
- * (+ 16 per pass).  A warp is then 4 rows x 8 float4: 4 runs of 128 contiguous bytes per access.
- * In shared memory lane (q8 = t & 7, k = (t >> 3) & 3) touches word 65 * (row) + 4 * q8 + ...,
- * i.e. bank 4 * q8 + k + const: all 32 lanes in different banks, in both phases.
- * Scalar lanes.  tx = t & 63, ty = t >> 6: a warp reads 32 consecutive floats of one row, and in
- * the second phase reads s[tx][..] (bank tx + const) to write 32 consecutive floats of an output
- * row.  The work of lesson 07's transpose_tile<64, 4, 65> ("tile64 thr64x4 [64][65]"): the same
- * lanes, the same 16 loads before the barrier, the same [64][65] tile.  The tables still measure
- * the scalar lanes in this kernel ("tile64 vec off ld+st", "tile64 scalar banded"), not in 07's:
- * only then do they differ from "tile64 float4 ld+st" in nothing but the vectors, and from each
- * other in nothing but the block order.  07's kernel is compiled differently too: for sm_90 (CUDA
- * 13.0) it takes 36 registers a thread to this one's 32, so an H100 SM holds 6 of its 256-thread
- * blocks instead of 8 (65,536 registers per SM, allocated per warp in steps of 256: the CUDA C++
- * Programming Guide's compute-capability table, NVIDIA's CUDA Occupancy Calculator). */
+ * Scalar lanes, lesson 07's transpose_tile<64, 4, 65>:  tx = t & 63, ty = t >> 6.  Phase 1: a
+ *   warp reads 32 consecutive floats of one input row.  Phase 2: it reads s[tx][..], a column of
+ *   the tile (bank tx + const: one pass), and writes 32 consecutive floats of one output row.
+ * Vector lanes, float4:  a row of 64 floats is 16 float4.  Thread t takes float4 number
+ *   q = (t & 7) + 8 * ((t >> 5) & 1) of tile row rq = ((t >> 3) & 3) + 4 * (t >> 6), then the
+ *   rows 16, 32 and 48 below it.  A warp (32 consecutive t) covers 4 rows x 8 float4, so every
+ *   global access is 4 runs of 128 contiguous bytes.  In shared memory lane (q8 = t & 7,
+ *   k = (t >> 3) & 3) touches word 65 * (row) + 4 * q8 + ..., i.e. bank 4 * q8 + k + const: 32
+ *   different banks, in both phases.
+ *
+ * "tile64 vec off ld+st" runs the scalar lanes in THIS kernel, not in lesson 07's, so that it
+ * differs from "tile64 float4 ld+st" in the vectors alone and from "tile64 scalar banded" in the
+ * block order alone.  The two compile differently (CUDA 13.0, sm_90: 32 registers a thread here,
+ * 36 in lesson 07's, so an H100 SM holds 8 of these 256-thread blocks and 6 of 07's; the notes'
+ * In depth counts it). */
 #define T64 64
 #define T64_THREADS 256
 #define T64_PITCH 65
@@ -384,11 +386,12 @@ static inline void launch_transpose_tile64_alignst(float *out, const float *in, 
  * otherwise the same layout one float at a time, each with its bounds test: correct at any size,
  * with 4-byte accesses 16 bytes apart (8191 x 4097 is what candidate B is for).  BAND: the block
  * order (tile_of_block), a template parameter so that the order is worked out at compile time.
- * T64_SWZ_BLOCKS: the blocks per SM its registers must allow, as many as the SM has threads for (8
- * on an H100: 2048 threads, 128 KiB of shared tiles); without it the column-wise kernel took 38
- * registers a thread (CUDA 13.0, sm_90) and only 6 blocks fit, with it 32 in both orders, no
- * spills.  A number of blocks the SM cannot hold is an error for ptxas, hence one per GPU generation
- * (the CUDA C++ Programming Guide's way, with __CUDA_ARCH__). */
+ * __launch_bounds__(256, T64_SWZ_BLOCKS) asks the compiler to leave room for T64_SWZ_BLOCKS blocks
+ * per SM, i.e. at most 65,536 / (256 x T64_SWZ_BLOCKS) registers a thread: 32 for the 8 blocks an
+ * H100 SM has threads for (2048).  Without it the column-wise version took 38 registers (CUDA 13.0,
+ * sm_90) and only 6 blocks fit; with it, 32 in both orders and no spills.  Threads per SM differ by
+ * GPU generation, and asking for more blocks than an SM can hold is a compile error, hence the #if
+ * on __CUDA_ARCH__ (the CUDA C++ Programming Guide's way).  On the H100, read it as 8. */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
 #define T64_SWZ_BLOCKS 4   /* 1024 threads an SM */
 #elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 890 || __CUDA_ARCH__ >= 1200)
