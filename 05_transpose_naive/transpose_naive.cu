@@ -193,8 +193,8 @@ static int experiment_hints(run_t *r, dim3 b)
     int ok[NHINTS], k, failed = 0;
     char take[500];
 
-    report_say("\nExperiment 3: cache hints on the loads, blocks %ux%u. NaiveCol's 32 sectors per load are shared by\n"
-               "  the warps of a block that read the neighbouring columns: if the L1 keeps them, one DRAM sector feeds\n"
+    report_say("\nExperiment 3: cache hints on the loads, blocks %ux%u. NaiveCol's load sectors are shared by the\n"
+               "  warps of a block that read the neighbouring columns: if the L1 keeps them, one DRAM sector feeds\n"
                "  8 floats. __ldcg sends every load past the L1 to the L2.\n",
                b.x, b.y);
     report_begin("hints", "NaiveCol (strided loads) and NaiveRow (coalesced loads) with each load instruction:", "% of ld");

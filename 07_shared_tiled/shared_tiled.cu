@@ -248,8 +248,8 @@ static int experiment_odd(const gpu_info_t *g, const args_t *a, int nx, int ny, 
         col[0] = '\0';
     if (gbs[0] > 0)
         snprintf(take, sizeof take,
-                 "at %dx%d the padded tile reaches %.0f%% of the copy (%.0f%% at %dx%d)%s: misaligned rows and partial "
-                 "tiles cost it; lesson 08 measures why and fixes it.", nx, ny, pct_of(gbs[0], b.d2d_gbs), pct_default,
+                 "at %dx%d the padded tile reaches %.0f%% of the copy (%.0f%% at %dx%d)%s; exercise 3 splits the "
+                 "cost between misaligned input and output rows, lesson 08 aligns the stores.", nx, ny, pct_of(gbs[0], b.d2d_gbs), pct_default,
                  dnx, dny, col);
     else
         snprintf(take, sizeof take, "the kernel failed verification.");
