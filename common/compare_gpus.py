@@ -52,7 +52,7 @@ MAP = [
     ("transpose_naive", "sides", "NaiveRow", "transpose: read rows, write columns (05)"),
     ("transpose_naive", "sides", "NaiveCol", "transpose: read columns, write rows (05)"),
     ("transpose_naive", "shapes", "NaiveCol 8x32", "transpose: 8 x 4 warps (05)"),
-    ("unroll_diagonal", "unroll", "NaiveCol x4", "transpose: 4 loads in flight (06)"),
+    ("unroll_diagonal", "unroll", "NaiveCol x4", "transpose: 4 loads in flight, 32 x 8 blocks again (06)"),
     ("unroll_diagonal", "order", "NaiveCol x4 col-major order", "transpose: tiles down the columns (06)"),
     ("shared_tiled", "shapes", "tile32 thr32x8 [32][33]", "transpose: a 32x32 shared tile (07)"),
     ("shared_tiled", "shapes", "tile64 thr64x4 [64][65]", "transpose: a 64x64 tile (07)"),
