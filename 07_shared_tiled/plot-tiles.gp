@@ -33,6 +33,6 @@ plot b using (0):(-$0):(0):10:(-$0 - bw):(-$0 + bw):(colour(strcol(12), num(13, 
      b using 10:(-$0):(sprintf(' %.0f GB/s  %s', $9, note(strcol(3), strcol(12), num(13, -1)))) with labels left boxed font ',10', \
      NaN with boxes fs solid 0.85 lc rgb '#b2182b' title '32-way bank conflicts', \
      NaN with boxes fs solid 0.85 lc rgb '#ef8a62' title 'fewer-way conflicts', \
-     NaN with boxes fs solid 0.85 lc rgb C_GOOD title 'conflict-free', \
-     NaN with boxes fs solid 0.85 lc rgb '#4a9c9c' title 'padded tiles, other shapes', \
+     NaN with boxes fs solid 0.85 lc rgb C_GOOD title 'conflict-free (by the bank arithmetic)', \
+     NaN with boxes fs solid 0.85 lc rgb '#4a9c9c' title 'other tile shapes (conflicts not computed)', \
      NaN with boxes fs solid 0.85 lc rgb '#999999' title 'no shared memory / not counted'

@@ -20,7 +20,7 @@ set lmargin 19
 set rmargin 1
 set bmargin 4
 set tmargin 4
-set title "4x4 (float4) and 2x2 (float2) tiles, 8192 x 8192\n(label: sectors per store instruction; orange: 32)"
+set title "4x4 (float4) register tiles, 8192 x 8192\n(label: sectors per store instruction; orange: 32)"
 set xlabel "% of cudaMemcpy D2D"
 set xrange [0:130]
 set xtics 0, 25, 100
