@@ -19,8 +19,7 @@
 #include "grid.cuh"
 
 /* One element per thread.  With o = 0 a warp's 32 elements fill whole sectors; with o = 1 they
- * straddle one more sector (5 instead of 4 for floats), and that last sector also holds the first
- * elements of the next warp. */
+ * straddle one more sector (5 instead of 4 for floats). */
 __global__ void offset_f32(float *a, size_t n, int offset)
 {
     size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
