@@ -384,8 +384,8 @@ int main(int argc, char **argv)
         return warp_sector_diagram(path, "Lesson 02: the sectors one warp instruction moves",
                                    "A 2D copy of a row-major matrix, threadIdx.x along a row or along a column (the lesson's 32 x 8 "
                                    "blocks: the top row). Each cell is a float.",
-                                   s, 2, 0, "Sector counts: 05_transpose_naive/sectors.h (warp_sectors, KIND_COPY_ROW / KIND_COPY_COL); "
-                                         "make profile measures them as sectors per request.");
+                                   s, 2, 0, "Sector counts: the course's sector model (32-byte sectors a warp touches), computed, not "
+                                         "measured; make profile measures them as sectors per request.");
     }
     if (strcmp(lesson, "05_transpose_naive") == 0) {
         static const side_t s[2] = {{"NaiveRow's load: input rows", KIND_NAIVE_ROW, 0},
