@@ -18,12 +18,10 @@
 #include "../05_transpose_naive/kernels.cuh"
 #include "../06_unroll_diagonal/block_order.h"   /* block_order_column_major */
 
-/* A "shared memory" transpose as Anluo8's transpose study wrote it (lesson 07's In depth): each
- * thread parks its element in tile[ty][tx], waits at the barrier, takes the same element back out
- * of the same slot and stores it to the transposed position.
- * Its global accesses are the naive kernel's: the load a coalesced row, the store the same strided
- * column (32 sectors per warp store, 4 useful bytes in each); in between, a shared store, a barrier
- * and a shared load.  One element per thread, any block shape up to 32 x 32 (T = the block's side). */
+/* A "shared memory" transpose as Anluo8's transpose study wrote it (lesson 07's In depth).  Thread
+ * (tx, ty) of block (bx, by) takes c = bx * blockDim.x + tx, r = by * blockDim.y + ty; it loads
+ * in[r * nx + c] into tile[ty][tx], waits at the barrier, reads tile[ty][tx] back and stores it to
+ * out[c * ny + r].  One element per thread, any block shape up to 32 x 32. */
 #define SAME_SLOT_MAX 32
 __global__ void transpose_smem_same_slot(float *__restrict__ out, const float *__restrict__ in, int nx, int ny)
 {
