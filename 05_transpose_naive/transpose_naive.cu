@@ -127,7 +127,15 @@ static int experiment_sides(run_t *r, dim3 b)
     report_begin("sides", "Copies and naive transposes of the same matrix:", NULL);
     report_row("cudaMemcpy D2D", &r->b.t_d2d, r->b.bytes, NAN);
     for (i = 0; i < 4; i++) ok[i] = trow_measure(&r->b, &ks[i]->row, b, NAN, &t[i]);
-    if (ok[2] && ok[3]) {
+    if (ok[2] && ok[3] && fabs(t[3].median_ms / t[2].median_ms - 1.0) < 0.05) {
+        snprintf(take, sizeof take,
+                 "NaiveCol and NaiveRow ran within 5%% of each other (%.2fx), both touching %.0f sectors per warp "
+                 "(load + store): with these blocks something else sets the speed; they sit at %.0f%% and %.0f%% "
+                 "of copyRow.",
+                 t[2].median_ms / t[3].median_ms, w[2].ld + w[2].st,
+                 ok[0] ? 100.0 * gbs(r, &t[2]) / gbs(r, &t[0]) : 0.0, ok[0] ? 100.0 * gbs(r, &t[3]) / gbs(r, &t[0]) : 0.0);
+        report_end(take);
+    } else if (ok[2] && ok[3]) {
         int col_wins = t[3].median_ms < t[2].median_ms;
         snprintf(take, sizeof take,
                  "%s is %.2fx faster than %s, though both touch %.0f sectors per warp (load + store): %s; "
