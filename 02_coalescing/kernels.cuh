@@ -142,7 +142,6 @@ static __device__ __forceinline__ void matmul_element(float *C, const float *A, 
  *   B[k * N + Col]: (k * N + blockIdx.x * blockDim.x) + threadIdx.x -> coalesced, 128 bytes/warp;
  *   A[Row * K + k]: no threadIdx.x at all -> every lane of a warp with one Row reads the same
  *                   address: a broadcast, one sector per request.
- * With 32 x 8 blocks a warp's two loads touch 1 + 1 lines per k.
  * Grid: div_up(N, block.x) x div_up(M, block.y) (M, N <= GEMM_DIM_MAX keeps it below 65535). */
 __global__ void matmul_x_along_row(float *C, const float *A, const float *B, int M, int N, int K)
 {
@@ -161,7 +160,7 @@ static inline void launch_matmul_x_along_row(float *C, const float *A, const flo
 
 /* The same product with the mapping swapped: Row = blockIdx.x * blockDim.x + threadIdx.x.
  * Now A[Row * K + k] has threadIdx.x multiplied by K (32 sectors per request), B[k * N + Col]
- * is the broadcast, and the store to C is a row apart too: 32 + 1 lines per k with 32 x 8 blocks.
+ * is the broadcast, and the store to C is a row apart too.
  * Grid: div_up(M, block.x) x div_up(N, block.y). */
 __global__ void matmul_x_along_col(float *C, const float *A, const float *B, int M, int N, int K)
 {
