@@ -59,8 +59,8 @@ static __device__ __forceinline__ float load_hint(const float *p)
 }
 
 /* NaiveCol with the hinted load.  With 32x8 blocks the 8 warps of a block read 8 neighbouring
- * columns of the same 32 rows, so the same 32 sectors; the hint says whether the L1 may keep them
- * for the next warp.  LOAD_LDCG sends every load past the L1. */
+ * columns of the same 32 rows, so the same 32 sectors; the hint says where the load may be cached
+ * (the table above): LOAD_LDCG in the L2 only. */
 template <int HINT>
 __global__ void transpose_naive_col_hint(float *out, const float *in, int nx, int ny)
 {
