@@ -71,9 +71,8 @@ static inline void launch_stride_f64(double *a, size_t n, int stride, dim3 block
     stride_f64<<<div_up(n, block.x), block, 0, s>>>(a, n, stride);
 }
 
-/* 16-byte elements (one 128-bit load and store per thread), d = s x 16: half a sector each, 16
- * sectors per request at s = 1, a sector per lane from s = 2 on, where a lane still uses 16 bytes
- * of its sector (a float lane, 4). */
+/* 16-byte elements (one 128-bit load and store per thread), d = s x 16: 16 sectors per request
+ * at s = 1, and a sector per lane (32 per request) from s = 2 on. */
 __global__ void stride_f128(float4 *a, size_t n, int stride)
 {
     size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
