@@ -99,9 +99,9 @@ static inline dim3 reg4x4_grid(int nx, int ny, int bx, int by)
     return dim3(div_up(nx, 4 * bx), div_up(ny, 4 * by));
 }
 
-/* (1) direct: each output float4 is assembled from four 4-byte loads straight from the input
- * (16 scalar loads per thread; the loads of k = 0..3 read the four floats of the same 16-byte
- * pieces, so the four instructions touch the same sectors). */
+/* (1) direct: for each k = 0..3, four 4-byte loads, in[r0 + i][c0 + k] for i = 0..3, assembled
+ * into one float4 and stored as output row c0 + k (16 scalar loads and 4 float4 stores per
+ * thread). */
 __global__ void transpose_reg4x4_direct(float *__restrict__ out, const float *__restrict__ in, int nx, int ny)
 {
     reg4x4(out, in, nx, ny, REG4_DIRECT);
@@ -130,9 +130,8 @@ static inline void launch_transpose_reg4x4_rowwise(float *out, const float *in, 
     transpose_reg4x4_rowwise<<<reg4x4_grid(nx, ny, BX, BY), dim3(BX, BY), 0, s>>>(out, in, nx, ny);
 }
 
-/* (3) load-all: four float4 loads, all four output rows built, then four float4 stores.  The same
- * work as (2) in another order -- whether the order survives compilation is for `make profile`
- * (and cuobjdump -sass) to tell. */
+/* (3) load-all: four float4 loads, then all four output rows built in registers, then four float4
+ * stores. */
 __global__ void transpose_reg4x4_loadall(float *__restrict__ out, const float *__restrict__ in, int nx, int ny)
 {
     reg4x4(out, in, nx, ny, REG4_LOADALL);
