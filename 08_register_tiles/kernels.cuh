@@ -176,7 +176,7 @@ static inline void launch_transpose_reg4x4_loadall(float *out, const float *in, 
  * Which tile a block moves.  band = 0: the 2-D grid's own order.  In the course's model the GPU
  * starts blocks in order of their index, x fastest (CUDA promises no order), so the blocks resident
  * at one moment (about 132 SMs x 8 = 1056 on the H100) are about 8 consecutive rows of tiles: on an
- * 8192 x 8192 matrix their loads cover 512 whole input rows, one contiguous 16 MiB stretch, but
+ * 8192 x 8192 matrix their loads cover about 528 whole input rows, one contiguous 16.5 MiB stretch, but
  * their stores cover all 8192 output rows with about 2 KiB each -- and the 256-byte pieces one
  * output row gets come from tiles 128 block indices apart, handed out at different times.
  * band = B > 0: a 1-D grid whose blocks are dealt out band by band, a band being B rows of tiles,
