@@ -56,8 +56,7 @@ static __device__ __forceinline__ void store_f4(float4 *p, float4 v, int streami
  * needed a result.
  *
  * u is a literal in every caller, so after inlining the loops unroll fully and v[] lives in
- * registers: 4 x u of them for the data alone (32 at u = 8), and the registers a thread needs
- * bound how many threads an SM can hold (65,536 registers per SM on compute capability 9.0).
+ * registers.
  * The pointers must be 16-byte aligned (cudaMalloc gives 256); the n % 4 floats
  * that make no whole float4 are copied one by one by the first threads of block 0. */
 static __device__ __forceinline__ void copy_f4_tiles(float *out, const float *in, size_t n, int u, int streaming)
