@@ -264,8 +264,8 @@ static int experiment_offsets(const gpu_info_t *g, const args_t *a, const sweep_
     }
     if (worst >= 0)
         snprintf(take, sizeof take,
-                 "every other offset ran at %.1f%% to %.1f%% of o=%d (slowest: o=%d). A misaligned warp spans two "
-                 "128-byte lines instead of one, but its neighbours share them: the bytes moved barely change.",
+                 "every other offset ran at %.1f%% to %.1f%% of o=%d (slowest: o=%d). A misaligned warp spans one "
+                 "128-byte line more, but its neighbours share it: the bytes moved barely change.",
                  100.0 * lo, 100.0 * hi, s->offsets.v[0], worst);
     else
         snprintf(take, sizeof take, "%s", failed ? "a point FAILED verification." : "one offset only: nothing to compare.");
