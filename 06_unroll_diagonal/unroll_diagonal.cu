@@ -130,11 +130,11 @@ static int experiment_unroll(run_t *r)
     if (best >= 0 && ok[U_COPY] && ok[U_COPY_X4]) {
         double vs_copy = 100.0 * t[U_COPY].median_ms / t[best].median_ms;
         snprintf(take, sizeof take,
-                 "fastest transpose: %s at %.0f%% of copyRow, so copyRow %s a bound for a transpose; "
+                 "fastest transpose: %s at %.0f%% of copyRow, so copyRow %s a bound for a transpose%s; "
                  "unrolled the same way, copyRow x4 reaches %.0f%% of copyRow: the copy with the same loads in flight "
                  "is %s.",
                  UNROLLED[best].label, vs_copy,
-                 vs_copy > 100.0 ? "is not" : "with these blocks still looks like (try --block 8x32)",
+                 vs_copy > 100.0 ? "is not" : "still looks like", vs_copy > 100.0 ? "" : " with these blocks (try --block 8x32)",
                  100.0 * t[U_COPY].median_ms / t[U_COPY_X4].median_ms,
                  t[U_COPY_X4].median_ms <= t[best].median_ms ? "still ahead of every transpose" : "behind this transpose");
         report_end(take);
