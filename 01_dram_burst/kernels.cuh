@@ -14,7 +14,7 @@
 #include "segments.h"
 
 /* Experiment 1.  The simplest copy: one float per thread, consecutive threads on consecutive
- * floats, so every warp reads and writes four whole 32-byte sectors. */
+ * floats, so every warp reads and writes 128 consecutive bytes. */
 __global__ void copy_one_per_thread(float *out, const float *in, size_t n)
 {
     size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
@@ -31,9 +31,9 @@ static inline void launch_copy_one_per_thread(float *out, const float *in, size_
  * copied to `out` contiguously.  Thread i copies one float: float i % f of line i / f, with
  * f = SEG_BYTES / 4 floats per segment (segments.h's segment_per_line_index; f is a power of two,
  * so the division is a shift).  A warp's 32 loads take SEG_BYTES from each of 128 / SEG_BYTES
- * consecutive lines and its stores write 128 consecutive bytes.  Below 32 bytes a segment uses
- * only part of the one sector it touches; at 128 bytes every float of every line is copied: the
- * plain copy of experiment 1. */
+ * consecutive lines and its stores write 128 consecutive bytes.  Below 128 bytes the segments a
+ * warp reads start 128 bytes apart, with gaps between them; at 128 bytes every float of every
+ * line is copied: the plain copy of experiment 1. */
 template <int SEG_BYTES>
 __global__ void copy_segment_per_line(float *out, const float *in, size_t n)
 {
