@@ -35,7 +35,7 @@ size_t gpu_compare_f32(const float *d_out, const float *want, float *got, size_t
 
 int checker_child_run(void)
 {
-    const char *v = getenv("COURSE_CHECKER_CHILD");
+    const char *v = getenv(CHECKER_CHILD_ENV);
     return v && *v && strcmp(v, "0") != 0;
 }
 

@@ -13,7 +13,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define CHILD_ENV "COURSE_CHECKER_CHILD"
 /* What compute-sanitizer exits with when it found an error (--error-exitcode), unlike any exit
  * code of the checker itself. */
 #define SANITIZER_ERROR 86
@@ -88,7 +87,7 @@ static int sanitize_with(const char *sanitizer, const char *tool, const char *ke
     fflush(stderr);
     snprintf(cmd, sizeof cmd,
              "%s=1 '%s' --tool %s --error-exitcode %d --print-limit 1 '%s' --check --quick >'%s' 2>&1",
-             CHILD_ENV, sanitizer, tool, SANITIZER_ERROR, self, out);
+             CHECKER_CHILD_ENV, sanitizer, tool, SANITIZER_ERROR, self, out);
     status = system(cmd);
     status = status == -1 ? -1 : WIFEXITED(status) ? WEXITSTATUS(status) : 128;
     if (status == 0) {

@@ -94,8 +94,9 @@ void gpu_faults_are_wrong(const char *kernel);
 size_t guarded_guard_bytes(size_t bytes);
 /* Frees the guard check's scratch memory (gpu_finish calls it). */
 void bench_free_scratch(void);
-/* 1 when this run is an exercise checker's own run under compute-sanitizer (checker.h sets
- * COURSE_CHECKER_CHILD): no guard zones there, and only the small sizes of the sweep. */
+/* 1 when this run is an exercise checker's own run under compute-sanitizer (checker.cu sets
+ * CHECKER_CHILD_ENV in its environment): no guard zones there, and only the small sizes of the sweep. */
+#define CHECKER_CHILD_ENV "COURSE_CHECKER_CHILD"
 int checker_child_run(void);
 
 /* ---- cpu_gemm.c ---- */
