@@ -60,8 +60,9 @@ void tmatrix_size_or_exit(const args_t *a, int rows_per_block, int *nx, int *ny)
     const long max_rows = 65535L * rows_per_block, max_cols = INT_MAX - 1024L;
     matrix_size_or_exit(a, def, def, nx, ny);
     if (rows_per_block > 0 && *ny > max_rows)
-        args_reject("bad --size '%s': at most %ld rows (the kernels' grids put a block per %d rows on the grid's y "
-                    "dimension, at most 65535)", args_raw_value(0, NULL, "--size"), max_rows, rows_per_block);
+        args_reject("bad --size '%s': at most %ld rows (the kernels' grids put a block per %d row%s on the grid's y "
+                    "dimension, at most 65535)", args_raw_value(0, NULL, "--size"), max_rows, rows_per_block,
+                    rows_per_block == 1 ? "" : "s");
     if (*nx > max_cols)
         args_reject("bad --size '%s': at most %ld columns", args_raw_value(0, NULL, "--size"), max_cols);
 }
