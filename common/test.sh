@@ -21,12 +21,14 @@ bad() { fail=$((fail + 1)); echo "FAIL  $*"; }
 # relay FILE [PREFIX]: another tool's PASS/FAIL lines in FILE counted here (PREFIX before each), its
 # other lines indented; relay_fails is set to the number of FAIL lines.
 relay() {
-    local line
+    local line rest
     relay_fails=0
-    while read -r line; do
+    while IFS= read -r line; do
+        rest=${line#????}
+        rest=${rest#"${rest%%[! ]*}"}   # the words after PASS or FAIL and its spaces
         case "$line" in
-            PASS*) ok "${2:-}${line#PASS }" ;;
-            FAIL*) bad "${2:-}${line#FAIL }"; relay_fails=$((relay_fails + 1)) ;;
+            PASS*) ok "${2:-}$rest" ;;
+            FAIL*) bad "${2:-}$rest"; relay_fails=$((relay_fails + 1)) ;;
             *) echo "      $line" ;;
         esac
     done <"$1"
@@ -408,17 +410,11 @@ page_order() {
 
 # ---- figures: every committed SVG is what make plot draws from the committed CSV (test_figures.sh)
 figures() {
-    local line rc
+    local rc
     bash "$COMMON/test_figures.sh" "$@" >"$LOG/figures" 2>&1
     rc=$?
-    while IFS= read -r line; do
-        case "$line" in
-            "PASS  "*) ok "${line#PASS  }" ;;
-            "FAIL  "*) bad "${line#FAIL  }" ;;
-            *) echo "      $line" ;;
-        esac
-    done <"$LOG/figures"
-    [ "$rc" = 0 ] || grep -q '^FAIL  ' "$LOG/figures" || bad "figures: test_figures.sh exited $rc"
+    relay "$LOG/figures"
+    [ "$rc" = 0 ] || [ "$relay_fails" -gt 0 ] || bad "figures: test_figures.sh exited $rc"
 }
 if [ "${roottest:-0}" = 1 ] && [ $# -eq 0 ]; then figures $(course_lesson_dirs "$ROOT") "$ROOT"; else figures "$@" ${roottest:+"$ROOT"}; fi
 
