@@ -30,25 +30,29 @@
 /* copyRow and copyCol (copy_row, copy_col, and their launchers launch_copy_row, launch_copy_col) are
  * lesson 02's, included above. */
 
-/* ---- more bytes in flight per thread: the float4 copies of experiment 2 ---------------------- */
+/* ---- more bytes in flight per thread: the copies of experiment 2 ---------------------------- */
 
-/* streaming = 1: ld.global.cs / st.global.cs, "evict first" in L1 and L2 (see copy_f4_x4_cs). */
-static __device__ __forceinline__ float4 load_f4(const float4 *p, int streaming)
+/* streaming = 1: ld.global.cs / st.global.cs, "evict first" in L1 and L2 (see copy_f4_x4_cs).
+ * V is float or float4: __ldcs and __stcs have both. */
+template <typename V>
+static __device__ __forceinline__ V load_v(const V *p, int streaming)
 {
     return streaming ? __ldcs(p) : *p;
 }
 
-static __device__ __forceinline__ void store_f4(float4 *p, float4 v, int streaming)
+template <typename V>
+static __device__ __forceinline__ void store_v(V *p, V v, int streaming)
 {
     if (streaming) __stcs(p, v);
     else *p = v;
 }
 
-/* A copy of n floats as float4s.  The float4s are cut into tiles of u * blockDim.x; block b takes
- * tiles b, b + gridDim.x, ... (one pass when the grid has a block per tile, grid-stride when it is
- * smaller).  In a tile, thread t moves float4s t, t + blockDim.x, ..., t + (u-1) * blockDim.x, so
- * every warp instruction covers 512 contiguous bytes (16 sectors per request, all bytes used), and
- * all u loads are issued before the first store: u independent 16-byte loads in flight per thread.
+/* A copy of n floats as elements of type V (float: 4 bytes, float4: 16 bytes).  The V elements are
+ * cut into tiles of u * blockDim.x; block b takes tiles b, b + gridDim.x, ... (one pass when the
+ * grid has a block per tile, grid-stride when it is smaller).  In a tile, thread t moves elements
+ * t, t + blockDim.x, ..., t + (u-1) * blockDim.x, so every warp instruction covers 32 contiguous
+ * elements (128 bytes of float, 512 of float4: every byte of every sector used), and all u loads
+ * are issued before the first store: u independent loads of sizeof(V) bytes in flight per thread.
  *
  * Why that matters: a load from DRAM does not come back at once (how long it takes is prediction
  * 1 of the lesson).  To keep the memory busy, bandwidth x latency bytes must be on their way at
@@ -57,64 +61,74 @@ static __device__ __forceinline__ void store_f4(float4 *p, float4 v, int streami
  *
  * u is a literal in every caller, so after inlining the loops unroll fully and v[] lives in
  * registers.
- * The pointers must be 16-byte aligned (cudaMalloc gives 256); the n % 4 floats
- * that make no whole float4 are copied one by one by the first threads of block 0. */
-static __device__ __forceinline__ void copy_f4_tiles(float *out, const float *in, size_t n, int u, int streaming)
+ * The pointers must be sizeof(V)-aligned (cudaMalloc gives 256); the n % (sizeof(V)/4) floats
+ * that make no whole V are copied one by one by the first threads of block 0. */
+template <typename V>
+static __device__ __forceinline__ void copy_tiles(float *out, const float *in, size_t n, int u, int streaming)
 {
-    const float4 *s4 = (const float4 *)in;
-    float4 *d4 = (float4 *)out;
-    size_t n4 = n / 4, tile = (size_t)u * blockDim.x, t;
-    unsigned tail = (unsigned)(n % 4);
-    for (t = blockIdx.x; t * tile < n4; t += gridDim.x) {
+    const int w = (int)(sizeof(V) / sizeof(float));   /* floats per element: 1 or 4 */
+    const V *sv = (const V *)in;
+    V *dv = (V *)out;
+    size_t nv = n / w, tile = (size_t)u * blockDim.x, t;
+    unsigned tail = (unsigned)(n % w);
+    for (t = blockIdx.x; t * tile < nv; t += gridDim.x) {
         size_t i0 = t * tile + threadIdx.x;
-        float4 v[8];
+        V v[8];
         int k;
-        if (i0 + (size_t)(u - 1) * blockDim.x < n4) {
+        if (i0 + (size_t)(u - 1) * blockDim.x < nv) {
             /* the whole tile is inside: u loads back to back, no test between them */
 #pragma unroll
-            for (k = 0; k < u; k++) v[k] = load_f4(&s4[i0 + (size_t)k * blockDim.x], streaming);
+            for (k = 0; k < u; k++) v[k] = load_v(&sv[i0 + (size_t)k * blockDim.x], streaming);
 #pragma unroll
-            for (k = 0; k < u; k++) store_f4(&d4[i0 + (size_t)k * blockDim.x], v[k], streaming);
+            for (k = 0; k < u; k++) store_v(&dv[i0 + (size_t)k * blockDim.x], v[k], streaming);
         } else {
             /* the last, partial tile */
 #pragma unroll
             for (k = 0; k < u; k++)
-                if (i0 + (size_t)k * blockDim.x < n4) v[k] = load_f4(&s4[i0 + (size_t)k * blockDim.x], streaming);
+                if (i0 + (size_t)k * blockDim.x < nv) v[k] = load_v(&sv[i0 + (size_t)k * blockDim.x], streaming);
 #pragma unroll
             for (k = 0; k < u; k++)
-                if (i0 + (size_t)k * blockDim.x < n4) store_f4(&d4[i0 + (size_t)k * blockDim.x], v[k], streaming);
+                if (i0 + (size_t)k * blockDim.x < nv) store_v(&dv[i0 + (size_t)k * blockDim.x], v[k], streaming);
         }
     }
-    if (blockIdx.x == 0 && threadIdx.x < tail) out[4 * n4 + threadIdx.x] = in[4 * n4 + threadIdx.x];
+    if (blockIdx.x == 0 && threadIdx.x < tail) out[w * nv + threadIdx.x] = in[w * nv + threadIdx.x];
 }
+
+/* copy_f1_xU: U float loads (4 bytes each) before the first store, U x 4 bytes in flight per
+ * thread: copyRow's one float (x1), then two and three.  1-D blocks.  They sit between copyRow's
+ * 8 KiB per SM and the float4 copies' 32 KiB, where Little's law puts the knee. */
+__global__ void copy_f1_x1(float *out, const float *in, size_t n) { copy_tiles<float>(out, in, n, 1, 0); }
+__global__ void copy_f1_x2(float *out, const float *in, size_t n) { copy_tiles<float>(out, in, n, 2, 0); }
+__global__ void copy_f1_x3(float *out, const float *in, size_t n) { copy_tiles<float>(out, in, n, 3, 0); }
 
 /* copy_f4_xU: U float4 loads (16 bytes each) in flight per thread, U x 16 bytes before the first
  * store.  1-D blocks. */
-__global__ void copy_f4_x1(float *out, const float *in, size_t n) { copy_f4_tiles(out, in, n, 1, 0); }
-__global__ void copy_f4_x2(float *out, const float *in, size_t n) { copy_f4_tiles(out, in, n, 2, 0); }
-__global__ void copy_f4_x4(float *out, const float *in, size_t n) { copy_f4_tiles(out, in, n, 4, 0); }
-__global__ void copy_f4_x8(float *out, const float *in, size_t n) { copy_f4_tiles(out, in, n, 8, 0); }
+__global__ void copy_f4_x1(float *out, const float *in, size_t n) { copy_tiles<float4>(out, in, n, 1, 0); }
+__global__ void copy_f4_x2(float *out, const float *in, size_t n) { copy_tiles<float4>(out, in, n, 2, 0); }
+__global__ void copy_f4_x4(float *out, const float *in, size_t n) { copy_tiles<float4>(out, in, n, 4, 0); }
+__global__ void copy_f4_x8(float *out, const float *in, size_t n) { copy_tiles<float4>(out, in, n, 8, 0); }
 
 /* The same with streaming hints, ld.global.cs / st.global.cs: "cache streaming, likely to be
  * accessed once", says the PTX ISA, whose ld.cs allocates global lines "with evict-first policy in
  * L1 and L2 to limit cache pollution by temporary streaming data". */
-__global__ void copy_f4_x4_cs(float *out, const float *in, size_t n) { copy_f4_tiles(out, in, n, 4, 1); }
+__global__ void copy_f4_x4_cs(float *out, const float *in, size_t n) { copy_tiles<float4>(out, in, n, 4, 1); }
 
 /* Their launches, over the nx x ny floats of a matrix with 1-D blocks of block.x threads.
- *   launch_copy_f4_xU:             one pass: a block per tile of U x block.x float4s.
+ *   launch_copy_f1_xU, launch_copy_f4_xU:
+ *                                  one pass: a block per tile of U x block.x elements (floats or float4s).
  *   launch_copy_f4_xU_grid_stride: only as many blocks as are resident on the GPU at once (SMs x the
  *                                  blocks an SM holds, cudaOccupancyMaxActiveBlocksPerMultiprocessor),
  *                                  each taking tile after tile.
- * f4_blocks works the grid out for a kernel of U float4s per thread. */
-static inline unsigned f4_blocks(const void *kernel, size_t n, int u, unsigned threads, int grid_stride)
+ * copy_blocks works the grid out for a kernel of U elements of w floats per thread. */
+static inline unsigned copy_blocks(const void *kernel, size_t n, int w, int u, unsigned threads, int grid_stride)
 {
     /* The resident blocks are asked once per kernel and block size, not at every launch: a timed
      * launch must not wait on the host. */
     static const void *seen[16];
     static unsigned seen_threads[16], seen_cap[16];
-    size_t tiles = div_up(n / 4, u * threads);
+    size_t tiles = div_up(n / w, u * threads);
     int i, dev = 0, sms = 0, resident = 0;
-    if (tiles == 0) tiles = 1;   /* fewer than 4 floats: block 0 copies them */
+    if (tiles == 0) tiles = 1;   /* fewer than w floats: block 0 copies them */
     if (!grid_stride) return (unsigned)tiles;
     for (i = 0; i < 16 && seen[i]; i++)
         if (seen[i] == kernel && seen_threads[i] == threads) break;
@@ -130,54 +144,69 @@ static inline unsigned f4_blocks(const void *kernel, size_t n, int u, unsigned t
     return (unsigned)(tiles < seen_cap[i] ? tiles : seen_cap[i]);
 }
 
+static inline void launch_copy_f1_x1(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    size_t n = (size_t)nx * ny;
+    copy_f1_x1<<<copy_blocks((const void *)copy_f1_x1, n, 1, 1, block.x, 0), block.x, 0, s>>>(out, in, n);
+}
+static inline void launch_copy_f1_x2(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    size_t n = (size_t)nx * ny;
+    copy_f1_x2<<<copy_blocks((const void *)copy_f1_x2, n, 1, 2, block.x, 0), block.x, 0, s>>>(out, in, n);
+}
+static inline void launch_copy_f1_x3(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    size_t n = (size_t)nx * ny;
+    copy_f1_x3<<<copy_blocks((const void *)copy_f1_x3, n, 1, 3, block.x, 0), block.x, 0, s>>>(out, in, n);
+}
 static inline void launch_copy_f4_x1(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
 {
     size_t n = (size_t)nx * ny;
-    copy_f4_x1<<<f4_blocks((const void *)copy_f4_x1, n, 1, block.x, 0), block.x, 0, s>>>(out, in, n);
+    copy_f4_x1<<<copy_blocks((const void *)copy_f4_x1, n, 4, 1, block.x, 0), block.x, 0, s>>>(out, in, n);
 }
 static inline void launch_copy_f4_x2(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
 {
     size_t n = (size_t)nx * ny;
-    copy_f4_x2<<<f4_blocks((const void *)copy_f4_x2, n, 2, block.x, 0), block.x, 0, s>>>(out, in, n);
+    copy_f4_x2<<<copy_blocks((const void *)copy_f4_x2, n, 4, 2, block.x, 0), block.x, 0, s>>>(out, in, n);
 }
 static inline void launch_copy_f4_x4(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
 {
     size_t n = (size_t)nx * ny;
-    copy_f4_x4<<<f4_blocks((const void *)copy_f4_x4, n, 4, block.x, 0), block.x, 0, s>>>(out, in, n);
+    copy_f4_x4<<<copy_blocks((const void *)copy_f4_x4, n, 4, 4, block.x, 0), block.x, 0, s>>>(out, in, n);
 }
 static inline void launch_copy_f4_x8(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
 {
     size_t n = (size_t)nx * ny;
-    copy_f4_x8<<<f4_blocks((const void *)copy_f4_x8, n, 8, block.x, 0), block.x, 0, s>>>(out, in, n);
+    copy_f4_x8<<<copy_blocks((const void *)copy_f4_x8, n, 4, 8, block.x, 0), block.x, 0, s>>>(out, in, n);
 }
 static inline void launch_copy_f4_x4_cs(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
 {
     size_t n = (size_t)nx * ny;
-    copy_f4_x4_cs<<<f4_blocks((const void *)copy_f4_x4_cs, n, 4, block.x, 0), block.x, 0, s>>>(out, in, n);
+    copy_f4_x4_cs<<<copy_blocks((const void *)copy_f4_x4_cs, n, 4, 4, block.x, 0), block.x, 0, s>>>(out, in, n);
 }
 static inline void launch_copy_f4_x1_grid_stride(float *out, const float *in, int nx, int ny, dim3 block,
                                                  cudaStream_t s)
 {
     size_t n = (size_t)nx * ny;
-    copy_f4_x1<<<f4_blocks((const void *)copy_f4_x1, n, 1, block.x, 1), block.x, 0, s>>>(out, in, n);
+    copy_f4_x1<<<copy_blocks((const void *)copy_f4_x1, n, 4, 1, block.x, 1), block.x, 0, s>>>(out, in, n);
 }
 static inline void launch_copy_f4_x2_grid_stride(float *out, const float *in, int nx, int ny, dim3 block,
                                                  cudaStream_t s)
 {
     size_t n = (size_t)nx * ny;
-    copy_f4_x2<<<f4_blocks((const void *)copy_f4_x2, n, 2, block.x, 1), block.x, 0, s>>>(out, in, n);
+    copy_f4_x2<<<copy_blocks((const void *)copy_f4_x2, n, 4, 2, block.x, 1), block.x, 0, s>>>(out, in, n);
 }
 static inline void launch_copy_f4_x4_grid_stride(float *out, const float *in, int nx, int ny, dim3 block,
                                                  cudaStream_t s)
 {
     size_t n = (size_t)nx * ny;
-    copy_f4_x4<<<f4_blocks((const void *)copy_f4_x4, n, 4, block.x, 1), block.x, 0, s>>>(out, in, n);
+    copy_f4_x4<<<copy_blocks((const void *)copy_f4_x4, n, 4, 4, block.x, 1), block.x, 0, s>>>(out, in, n);
 }
 static inline void launch_copy_f4_x4_cs_grid_stride(float *out, const float *in, int nx, int ny, dim3 block,
                                                     cudaStream_t s)
 {
     size_t n = (size_t)nx * ny;
-    copy_f4_x4_cs<<<f4_blocks((const void *)copy_f4_x4_cs, n, 4, block.x, 1), block.x, 0, s>>>(out, in, n);
+    copy_f4_x4_cs<<<copy_blocks((const void *)copy_f4_x4_cs, n, 4, 4, block.x, 1), block.x, 0, s>>>(out, in, n);
 }
 
 #endif

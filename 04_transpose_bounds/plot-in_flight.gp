@@ -1,5 +1,6 @@
 # Lesson 04's figure: the copies' GB/s against the bytes one SM can have in flight (the KiB/SM
-# column), with Little's law drawn through copyRow: at the same latency, GB/s grows in proportion to
+# column), the one-float copies with 1 to 3 floats per thread (8 to 24 KiB/SM on the H100) and the
+# float4 copies, with Little's law drawn through copyRow: at the same latency, GB/s grows in proportion to
 # the bytes in flight until the copy ceiling; the knee is where that line meets cudaMemcpy.
 # Drawn by `make plot` (common/plot.sh says what csv, out, gpu ... are).
 # needs: bounds in_flight
@@ -37,7 +38,9 @@ plot (peak) with lines ls 6, (d2d) with lines ls 5, \
      little(x) with lines ls 4 title "Little's law through copyRow (the same latency)", \
      rows(csv, 'bounds') using ((strcol(3) eq 'copyCol') ? row_kib : NaN):9 with points pt 5 ps 1 lc rgb C_BAD, \
      rows(csv, 'in_flight') using ((strcol(3) eq 'copyRow') ? $13 : NaN):9 with points pt 7 ps 1.3 lc rgb C_BAD title 'copyRow: one float per thread', \
-     rows(csv, 'in_flight') using ((strstrt(strcol(3), 'one pass') && !strstrt(strcol(3), ' cs')) ? $13 : NaN):9 with linespoints ls 1 title 'float4, one pass (a block per tile)', \
+     rows(csv, 'in_flight') using (strstrt(strcol(3), 'f1 x') ? $13 : NaN):9 with linespoints lc rgb '#a6761d' lw 2 pt 13 ps 1.0 title 'floats, one pass: 1, 2, 3 per thread (f1 xU)', \
+     rows(csv, 'in_flight') using (strstrt(strcol(3), 'f1 x') ? $13 : NaN):($9 + 130):(sprintf('f1 x%.0f', U(strcol(3)))) with labels font ',10' notitle, \
+     rows(csv, 'in_flight') using ((strstrt(strcol(3), 'f4') && strstrt(strcol(3), 'one pass') && !strstrt(strcol(3), ' cs')) ? $13 : NaN):9 with linespoints ls 1 title 'float4, one pass (a block per tile)', \
      rows(csv, 'in_flight') using ((strstrt(strcol(3), 'grid-stride') && !strstrt(strcol(3), ' cs')) ? $13 : NaN):9 with linespoints ls 3 title 'float4, grid-stride loop', \
      rows(csv, 'in_flight') using (strstrt(strcol(3), ' cs') ? $13 : NaN):9 with points pt 6 ps 1.6 lc rgb '#333333' title '... with __ldcs/__stcs (cs)', \
      rows(csv, 'in_flight') using ((strstrt(strcol(3), 'f4') && !strstrt(strcol(3), ' cs')) ? $13 * (U(strcol(3)) == 8 ? 1.55 : 1) : NaN):($9 + (U(strcol(3)) == 8 ? -110 : strstrt(strcol(3), 'one pass') ? 110 : -130)):(U(strcol(3)) == 8 ? 'x8 (1024 threads/SM)' : sprintf('x%.0f', U(strcol(3)))) with labels font ',10'

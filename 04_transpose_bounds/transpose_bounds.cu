@@ -4,8 +4,9 @@
  * same bytes as a transpose with both sides coalesced or both sides strided: the measured upper
  * and lower bounds the source gives for any transpose.
  * Experiment 2: the "upper bound" is not one.  The same copy with more bytes in flight per thread
- * (float4, 1 to 8 of them issued before the first store; one pass or grid-stride; streaming hints)
- * runs faster than copyRow and close to cudaMemcpy; the theoretical peak is the only true ceiling.
+ * (1 to 3 floats, or 1 to 8 float4s, issued before the first store; one pass or grid-stride;
+ * streaming hints) runs faster than copyRow and close to cudaMemcpy; the theoretical peak is the
+ * only true ceiling.
  *
  * The kernels and their launchers are in kernels.cuh (lessons 05 and 06 measure copyRow and copyCol
  * too); this file lists them as table rows, verifies, times and prints them (trow_measure). */
@@ -19,11 +20,13 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 /* The program's --help summary. */
 static const char SUMMARY[] =
     "Lesson 04: bytes in flight. Times copyRow and copyCol (the bounds a transpose is often said to lie between),\n"
-    "then float4 copies with more bytes in flight per thread against cudaMemcpy and the theoretical peak.";
+    "then 1-D copies with more bytes in flight per thread (floats, then float4s) against cudaMemcpy and the\n"
+    "theoretical peak.";
 
 /* ---- the table rows ------------------------------------------------------------------------- */
 
@@ -31,17 +34,23 @@ static const char SUMMARY[] =
 static const trow_t COPY_ROW = {"copyRow", launch_copy_row, TMATRIX_COPY};
 static const trow_t COPY_COL = {"copyCol", launch_copy_col, TMATRIX_COPY};
 
-/* Experiment 2: the float4 copies, 1-D blocks of --threads.  Their launchers pick the grid: one
- * pass (a block per tile of U x threads float4s), or grid-stride (only the blocks resident on the
- * GPU at once, each taking tile after tile).  `kernel` and `bytes` give the KiB/SM column: the
- * occupancy of that kernel x the bytes each thread loads before its first store. */
+/* Experiment 2: the 1-D copies, blocks of --threads.  Their launchers pick the grid: one pass (a
+ * block per tile of U x threads elements), or grid-stride (only the blocks resident on the GPU at
+ * once, each taking tile after tile).  `kernel` and `bytes` give the KiB/SM column: the occupancy
+ * of that kernel x the bytes each thread loads before its first store. */
 typedef struct {
     trow_t row;
     const void *kernel;
-    int bytes;   /* per thread in flight: U float4s of 16 bytes */
-} f4_row_t;
+    int bytes;   /* per thread in flight: U floats of 4 bytes, or U float4s of 16 */
+} flight_row_t;
 
-static const f4_row_t F4_ROWS[] = {
+/* The floats first: 8, 16 and 24 KiB per SM (with 2048 resident threads), around the knee of
+ * Little's law; then the float4s, 32 KiB per SM and more. */
+#define N_FLOAT_ROWS 3
+static const flight_row_t FLIGHT_ROWS[] = {
+    {{"f1 x1 one pass", launch_copy_f1_x1, TMATRIX_COPY}, (const void *)copy_f1_x1, 4},
+    {{"f1 x2 one pass", launch_copy_f1_x2, TMATRIX_COPY}, (const void *)copy_f1_x2, 8},
+    {{"f1 x3 one pass", launch_copy_f1_x3, TMATRIX_COPY}, (const void *)copy_f1_x3, 12},
     {{"f4 x1 grid-stride", launch_copy_f4_x1_grid_stride, TMATRIX_COPY}, (const void *)copy_f4_x1, 16},
     {{"f4 x2 grid-stride", launch_copy_f4_x2_grid_stride, TMATRIX_COPY}, (const void *)copy_f4_x2, 32},
     {{"f4 x4 grid-stride", launch_copy_f4_x4_grid_stride, TMATRIX_COPY}, (const void *)copy_f4_x4, 64},
@@ -52,19 +61,19 @@ static const f4_row_t F4_ROWS[] = {
     {{"f4 x8 one pass", launch_copy_f4_x8, TMATRIX_COPY}, (const void *)copy_f4_x8, 128},
     {{"f4 x4 one pass cs", launch_copy_f4_x4_cs, TMATRIX_COPY}, (const void *)copy_f4_x4_cs, 64},
 };
-#define NF4 ((int)(sizeof F4_ROWS / sizeof F4_ROWS[0]))
+#define N_FLIGHT ((int)(sizeof FLIGHT_ROWS / sizeof FLIGHT_ROWS[0]))
 
-/* --threads: block size of the float4 copies */
+/* --threads: block size of the 1-D copies */
 static int threads_opt = 256;
 static const lesson_opt_t OPTS[] = {
     {"--threads", OPT_INT, &threads_opt, 32, 1024, "T",
-     "threads per block of the float4 copies, a multiple of 32 (default 256)"},
+     "threads per block of the 1-D copies (f1, f4), a multiple of 32 (default 256)"},
 };
 
 /* ---- --check ------------------------------------------------------------------------------- */
 
 /* Every kernel at shapes that are multiples of nothing (a copy is checked against its input):
- * copyRow and copyCol with several 2-D block shapes (or --block), the float4 copies with 32, 256,
+ * copyRow and copyCol with several 2-D block shapes (or --block), the 1-D copies with 32, 256,
  * 1024 and --threads threads per block.  The grid-stride loop must run more than once somewhere:
  * at 8191x4097 (8.4 M float4s) even the fewest tiles, x4 with 1024 threads (2049 tiles), outnumber
  * the blocks resident on any GPU of the course (an H100: 132 SMs x at most 2 such blocks), and with
@@ -78,16 +87,16 @@ static int run_checks(const args_t *a)
     const trow_t copies[] = {COPY_ROW, COPY_COL};
     const dim3 blocks2d[] = {dim3(32, 8), dim3(16, 16), dim3(7, 5)};
     dim3 blocks1d[4] = {dim3(32), dim3(256), dim3(1024)};
-    trow_t f4[NF4];
-    args_t a1d = *a;   /* the float4 copies take 1-D blocks: --block is for copyRow and copyCol */
+    trow_t flight[N_FLIGHT];
+    args_t a1d = *a;   /* the 1-D copies take 1-D blocks: --block is for copyRow and copyCol */
     check_tally_t tally = CHECK_TALLY_INIT;
     int n1d = 3, k;
 
     if (threads_opt != 32 && threads_opt != 256 && threads_opt != 1024) blocks1d[n1d++] = dim3(threads_opt);
-    for (k = 0; k < NF4; k++) f4[k] = F4_ROWS[k].row;
+    for (k = 0; k < N_FLIGHT; k++) flight[k] = FLIGHT_ROWS[k].row;
     a1d.bx = a1d.by = 0;
     tcheck_sweep(copies, 2, shapes, nshapes, 1, blocks2d, 3, NULL, a, &tally);
-    tcheck_sweep(f4, NF4, shapes, nshapes, 1, blocks1d, n1d, NULL, &a1d, &tally);
+    tcheck_sweep(flight, N_FLIGHT, shapes, nshapes, 1, blocks1d, n1d, NULL, &a1d, &tally);
     gpu_finish();
     return check_summary(&tally);
 }
@@ -136,14 +145,16 @@ static int experiment_bounds(run_t *r, timing_t *t_row, int *row_ok)
 /* Experiment 2: the same copy with more bytes in flight per thread. */
 static int experiment_ceiling(run_t *r, const timing_t *t_row, int row_ok)
 {
-    timing_t t[NF4];
-    int v, best = -1, failed = 0;
+    timing_t t[N_FLIGHT];
+    double kib[N_FLIGHT];
+    int v, best = -1, failed = 0, n_float = 0;
     double d2d = r->b.d2d_gbs, best_gbs;
-    char take[400];
+    char take[500], floats[200] = "";
 
-    report_say("\nExperiment 2: copyRow is not the ceiling. float4 copies, %d threads per block;\n"
-               "  xU = U float4 loads (16 B each) issued per thread before its first store; one pass = a block per\n"
-               "  tile of U x %d float4s; grid-stride = %d SMs x the blocks resident per SM, looping; cs = __ldcs/__stcs.\n"
+    report_say("\nExperiment 2: copyRow is not the ceiling. 1-D copies, %d threads per block;\n"
+               "  f1 xU = U float loads (4 B each), f4 xU = U float4 loads (16 B each), issued per thread before its\n"
+               "  first store; one pass = a block per tile of U x %d loads; grid-stride = %d SMs x the blocks resident\n"
+               "  per SM, looping; cs = __ldcs/__stcs.\n"
                "  KiB/SM: the most one SM can have in flight = resident threads x bytes each loads before its first store.\n",
                threads_opt, threads_opt, r->g->sms);
     report_begin("in_flight", "Copies of the same matrix (%D2D: against the cudaMemcpy row of experiment 1):", "KiB/SM");
@@ -152,12 +163,18 @@ static int experiment_ceiling(run_t *r, const timing_t *t_row, int row_ok)
                    kib_in_flight_per_sm((const void *)copy_row, (int)(r->block.x * r->block.y), 4));
     else
         report_failed(COPY_ROW.label, NULL, 0, 0);
-    for (v = 0; v < NF4; v++) {
-        const f4_row_t *f = &F4_ROWS[v];
-        if (!trow_measure(&r->b, &f->row, dim3(threads_opt), kib_in_flight_per_sm(f->kernel, threads_opt, f->bytes),
-                          &t[v])) {
+    for (v = 0; v < N_FLIGHT; v++) {
+        const flight_row_t *f = &FLIGHT_ROWS[v];
+        kib[v] = kib_in_flight_per_sm(f->kernel, threads_opt, f->bytes);
+        if (!trow_measure(&r->b, &f->row, dim3(threads_opt), kib[v], &t[v])) {
             failed = 1;
             continue;
+        }
+        if (v < N_FLOAT_ROWS) {   /* the float copies' climb, for the take-away */
+            size_t len = strlen(floats);
+            snprintf(floats + len, sizeof floats - len, "%s%.0f%% at %.0f", n_float ? ", " : "",
+                     100.0 * stats_gbs(r->b.bytes, t[v].median_ms) / d2d, kib[v]);
+            n_float++;
         }
         if (best < 0 || t[v].median_ms < t[best].median_ms) best = v;
     }
@@ -165,12 +182,14 @@ static int experiment_ceiling(run_t *r, const timing_t *t_row, int row_ok)
         best_gbs = stats_gbs(r->b.bytes, t[best].median_ms);
         snprintf(take, sizeof take,
                  "best copy kernel: %s, %.1f%% of cudaMemcpy and %.1f%% of the theoretical peak; "
-                 "copyRow was %.1f%% of cudaMemcpy: it bounded one-float-per-thread code, not a copy.",
-                 F4_ROWS[best].row.label, 100.0 * best_gbs / d2d, 100.0 * best_gbs / r->g->peak_gbs,
-                 row_ok ? 100.0 * stats_gbs(r->b.bytes, t_row->median_ms) / d2d : 0.0);
+                 "copyRow was %.1f%% of cudaMemcpy: it bounded one-float-per-thread code, not a copy%s%s%s.",
+                 FLIGHT_ROWS[best].row.label, 100.0 * best_gbs / d2d, 100.0 * best_gbs / r->g->peak_gbs,
+                 row_ok ? 100.0 * stats_gbs(r->b.bytes, t_row->median_ms) / d2d : 0.0,
+                 n_float == N_FLOAT_ROWS ? "; the float copies: " : "", n_float == N_FLOAT_ROWS ? floats : "",
+                 n_float == N_FLOAT_ROWS ? " KiB/SM" : "");
         report_end(take);
     } else {
-        report_end("every float4 copy failed verification.");
+        report_end("every 1-D copy failed verification.");
     }
     return failed;
 }

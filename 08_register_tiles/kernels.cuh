@@ -1,6 +1,7 @@
 /* Lesson 08, part 1's kernels: register tiles, and 64x64 shared tiles with vector accesses.  Read
  * this file first; register_tiles.cu only verifies, times and prints them.  In the order the notes
- * present them: the float4 4x4 register tiles (direct, rowwise, load-all), then the 64x64 tiles
+ * present them: the float4 4x4 register tiles (direct, rowwise, load-all, and rowwise 32x2 with its
+ * halves swapped through shared memory), then the 64x64 tiles
  * (float4, aligned stores, float4 through an XOR-swizzled shared tile; the 2-D grid's block order,
  * bands of tile rows, and column-wise).  Each kernel is followed by its launcher,
  * launch_<kernel>(out, in, nx, ny, block, stream).  The float2 2x2 tile is exercise 4 (exercise.cu;
@@ -143,6 +144,61 @@ static inline void launch_transpose_reg4x4_loadall(float *out, const float *in, 
 {
     (void)block;
     transpose_reg4x4_loadall<<<reg4x4_grid(nx, ny, BX, BY), dim3(BX, BY), 0, s>>>(out, in, nx, ny);
+}
+
+/* (4) rowwise 32x2, halves swapped: the 32x2 block of (2), whose stores are rearranged through
+ * shared memory.  In (2) with 32 x 1 warps, lane tx of warp ty stores float4 (4ty..4ty+3) of output
+ * rows 4tx..4tx+3: every store touches 32 sectors and fills half of each; the other half is the
+ * other warp's.  Here the block's output piece -- 128 output rows (input columns 128 bx ..) of 8
+ * floats (input rows 8 by ..), one 32-byte sector per row when ny is a multiple of 8 -- is built in
+ * shared memory first; then each warp store covers 16 rows x 2 float4s: 16 sectors, each whole and
+ * from one warp.  Same loads, same DRAM bytes a transpose must move; the experiment asks whether
+ * the half-sector stores of (2) are what costs the 32 x 1 warps their speed.
+ * The shared piece holds float4 (row, half) at slot(2 row + half): one float4 of padding after every
+ * 8, so that the 8 lanes of a quarter warp (a 128-byte access each pass) meet 8 different 16-byte
+ * bank groups both when phase 1 writes rows 4tx + j (8 float4s apart) and when phase 2 reads
+ * consecutive float4s (the course's arithmetic: lesson 07 counts the banks). */
+#define SWAP_ROWS 128   /* output rows of one block's piece: 4 x 32 */
+static __device__ __forceinline__ int swap_slot(int i) { return i + (i >> 3); }
+
+__global__ void __launch_bounds__(64) transpose_reg4x4_swap_halves(float *__restrict__ out,
+                                                                    const float *__restrict__ in, int nx, int ny)
+{
+    __shared__ float4 piece[2 * SWAP_ROWS + 2 * SWAP_ROWS / 8];
+    const int tx = (int)threadIdx.x, ty = (int)threadIdx.y, t = ty * 32 + tx;
+    const int c0 = 4 * (int)(blockIdx.x * 32 + tx), r0 = 4 * (int)(blockIdx.y * 2 + ty);
+    const int col0 = (int)blockIdx.x * SWAP_ROWS, row0 = 8 * (int)blockIdx.y;   /* the piece's first input column, row */
+    int k;
+    if ((nx | ny) & 3) {   /* the same for every thread of the grid: no barrier is skipped by some */
+        if (r0 < ny && c0 < nx) reg4x4_scalar(out, in, nx, ny, r0, c0);
+        return;
+    }
+    /* phase 1: rowwise's four float4 loads; output row 4tx + j (float4 half ty) goes to the piece */
+    if (r0 < ny && c0 < nx) {
+        const float4 *s = (const float4 *)(in + (size_t)r0 * nx + c0);
+        const size_t sp = (size_t)nx / 4;
+        const float4 a0 = s[0], a1 = s[sp], a2 = s[2 * sp], a3 = s[3 * sp];
+        piece[swap_slot(2 * (4 * tx + 0) + ty)] = make_float4(a0.x, a1.x, a2.x, a3.x);
+        piece[swap_slot(2 * (4 * tx + 1) + ty)] = make_float4(a0.y, a1.y, a2.y, a3.y);
+        piece[swap_slot(2 * (4 * tx + 2) + ty)] = make_float4(a0.z, a1.z, a2.z, a3.z);
+        piece[swap_slot(2 * (4 * tx + 3) + ty)] = make_float4(a0.w, a1.w, a2.w, a3.w);
+    }
+    __syncthreads();
+    /* phase 2: float4 i = 64 k + t of the piece is output row i / 2, half i % 2; a warp's 32 lanes
+     * take 32 consecutive ones.  It was written in phase 1 exactly when its input column is < nx and
+     * its four input rows < ny (nx and ny are multiples of 4 here). */
+#pragma unroll
+    for (k = 0; k < 4; k++) {
+        const int i = 64 * k + t, c = col0 + i / 2, r = row0 + 4 * (i % 2);
+        if (c < nx && r < ny) *(float4 *)(out + (size_t)c * ny + r) = piece[swap_slot(i)];
+    }
+}
+
+static inline void launch_transpose_reg4x4_swap_halves(float *out, const float *in, int nx, int ny, dim3 block,
+                                                       cudaStream_t s)
+{
+    (void)block;
+    transpose_reg4x4_swap_halves<<<reg4x4_grid(nx, ny, 32, 2), dim3(32, 2), 0, s>>>(out, in, nx, ny);
 }
 
 /* ---- the 64x64 shared tiles ---------------------------------------------------------------

@@ -17,6 +17,10 @@ SHORT = {
     "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum": "ld reqs",
     "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum": "st sectors",
     "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum": "st reqs",
+    "l1tex__t_output_wavefronts_pipe_lsu_mem_global_op_ld.sum": "ld wavefronts",
+    "l1tex__t_output_wavefronts_pipe_lsu_mem_global_op_st.sum": "st wavefronts",
+    "lts__t_sectors.avg.pct_of_peak_sustained_elapsed": "L2 busy %",
+    "lts__t_sectors.sum": "L2 sectors",
     "l1tex__t_sector_hit_rate.pct": "L1 hit %",
     "lts__t_sector_hit_rate.pct": "L2 hit %",
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum": "smem ld confl",
@@ -33,6 +37,8 @@ SHORT = {
 RATIOS = [  # (name, numerator, denominator)
     ("ld sect/req", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"),
     ("st sect/req", "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"),
+    ("ld wf/req", "l1tex__t_output_wavefronts_pipe_lsu_mem_global_op_ld.sum", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"),
+    ("st wf/req", "l1tex__t_output_wavefronts_pipe_lsu_mem_global_op_st.sum", "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"),
 ]
 
 
