@@ -1,7 +1,6 @@
 /* Verify, then time (see bench.h). */
 #include "bench.h"
 #include "cuda_check.h"
-#include "exitcodes.h"
 #include "report.h"
 #include "tests/internal.h"
 

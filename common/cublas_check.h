@@ -6,18 +6,14 @@
 #define CUBLAS_CHECK_H
 
 #include <cublas_v2.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include "exitcodes.h"
+#include "cuda_check.h"
 
-#define CUBLAS_CHECK(call)                                                                        \
-    do {                                                                                          \
-        cublasStatus_t cublas_st_ = (call);                                                       \
-        if (cublas_st_ != CUBLAS_STATUS_SUCCESS) {                                                \
-            fprintf(stderr, "%s:%d: %s failed: cuBLAS status %d (%s)\n", __FILE__, __LINE__, #call, \
-                    (int)cublas_st_, cublasGetStatusString(cublas_st_));                          \
-            exit(EXIT_CUDA);                                                                      \
-        }                                                                                         \
+#define CUBLAS_CHECK(call)                                                                          \
+    do {                                                                                            \
+        cublasStatus_t cublas_st_ = (call);                                                         \
+        if (cublas_st_ != CUBLAS_STATUS_SUCCESS)                                                    \
+            check_cublas_fail((int)cublas_st_, cublasGetStatusString(cublas_st_), #call, __FILE__, __LINE__); \
     } while (0)
 
 /* The handle of this program's cuBLAS rows: created at the first call (creating one costs a good part

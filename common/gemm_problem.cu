@@ -4,7 +4,6 @@
 #include "bench.h"
 #include "cpu_gemm.h"
 #include "cuda_check.h"
-#include "exitcodes.h"
 #include "gemm_problem.h"
 #include "grid.cuh"
 #include "tests/internal.h"

@@ -1,7 +1,6 @@
 /* The copies and transposes of lessons 02 and 04 to 08 (see transpose_matrix.h). */
 #include "transpose_matrix.h"
 #include "cuda_check.h"
-#include "exitcodes.h"
 #include "report.h"
 #include "verify.h"
 #include "tests/internal.h"

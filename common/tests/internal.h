@@ -16,6 +16,28 @@
 extern "C" {
 #endif
 
+/* ---- the exit codes of every program and checker (the table of common/README.md); the library
+ * alone exits, so no lesson names them ---- */
+#define EXIT_OK        0  /* everything ran and verified                       */
+#define EXIT_VERIFY    1  /* a kernel produced a wrong result                  */
+#define EXIT_USAGE     2  /* bad command-line arguments                        */
+#define EXIT_NO_GPU    3  /* no usable GPU, no driver, driver too old, wrong ARCH */
+#define EXIT_CUDA      4  /* any other CUDA error                              */
+#define EXIT_NO_MEMORY 5  /* the run needs more GPU or host memory than is free */
+#define EXIT_SHORT     6  /* an exercise checker: the kernel is correct but short of the goal */
+
+/* ---- verify.c ---- */
+/* Byte written by cudaMemset over outputs before every kernel (gpu_poison, the guard zones): 0xFFFFFFFF
+ * is a NaN as a float (and as a double), so an element the kernel forgot to write can never pass a
+ * comparison. */
+#define POISON_BYTE 0xFF
+
+/* Compares n floats.  With tol_abs = tol_rel = 0 the values must be equal; otherwise
+ * |got - expected| <= tol_abs + tol_rel * |expected|.  A NaN never matches.
+ * Fills *m and returns the number of differing elements (gpu_compare_f32 calls it). */
+size_t verify_f32(const float *expected, const float *got, size_t n,
+                  double tol_abs, double tol_rel, mismatch_t *m);
+
 /* ---- args.c ---- */
 /* One dimension of --size fits an int (the kernels' row and column indices); the element count
  * (NX*NY, or one number N) is bounded only by 2^40 here, since the real bound is the GPU's memory,
