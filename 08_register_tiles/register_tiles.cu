@@ -105,7 +105,6 @@ static int run_checks(const args_t *a, int nx, int ny)
     int k;
     for (k = 0; k < N_ROWS; k++) rs[k] = ROWS[k].r;
     tcheck_one_block(rs, N_ROWS, extra, (int)(sizeof extra / sizeof extra[0]), BLOCK, a, nx, ny, &t);
-    gpu_finish();
     return check_summary(&t);
 }
 
@@ -269,10 +268,7 @@ int main(int argc, char **argv)
                        "                  2047x1025 with --quick); N means NxN; a given size runs alone",
                        NULL, 0);
     tmatrix_size_or_exit(&a, 8, &nx, &ny);   /* the 8x8 and 32x2 blocks: 8 rows or more each */
-    report_init("08_register_tiles", a.csv);
-
-    gpu_init(&g);
-    gpu_print_header(&g, "Lesson 08 - register tiles and vector accesses", &a);
+    gpu_start(&g, "08_register_tiles", "Lesson 08 - register tiles and vector accesses", &a);
     if (a.check) return run_checks(&a, nx, ny);
 
     /* the largest matrices of the run: experiment 3's are smaller */

@@ -170,9 +170,7 @@ int main(int argc, char **argv)
     double gf[NKERNELS];
 
     gemm_args_or_exit(argc, argv, &a, summary, &M, &N, &K);   /* --mnk, --m, --n, --k; no --block: each kernel fixes its own */
-    report_init("08_register_tiles", a.csv);
-    gpu_init(&g);
-    gpu_print_header(&g, "Lesson 08, part 2 - register-tiled SGEMM against cuBLAS", &a);
+    gpu_start(&g, "08_register_tiles", "Lesson 08, part 2 - register-tiled SGEMM against cuBLAS", &a);
     if (a.check) return gemm_check_cases(CASES, NCASES, KERNELS, NKERNELS, &a);
 
     gpu_require_bytes(gemm_problem_bytes(M, N, K, 0, 0), "the product (A, B, C and its reference in double)");

@@ -151,7 +151,11 @@ int check_report(check_tally_t *t, const char *what, const char *size, const mis
     return bad;
 }
 
-int check_summary(const check_tally_t *t) { return verify_summary(stdout, t->fails, t->checks); }
+int check_summary(const check_tally_t *t)
+{
+    gpu_finish();
+    return verify_summary(stdout, t->fails, t->checks);
+}
 
 /* ---- time ------------------------------------------------------------------------------------ */
 

@@ -305,6 +305,13 @@ void gpu_finish(void)
     stream = NULL;
 }
 
+void gpu_start(gpu_info_t *g, const char *lesson, const char *title, const args_t *a)
+{
+    report_init(lesson, a->csv);
+    gpu_init(g);
+    gpu_print_header(g, title, a);
+}
+
 int gpu_finish_status(int failed)
 {
     gpu_finish();

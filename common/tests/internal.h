@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "../args.h"
+#include "../gpu.h"
 #include "../stats.h"
 #include "../verify.h"
 
@@ -102,6 +103,22 @@ void cpu_transpose_f32(const float *in, float *out, int nx, int ny);
 void report_bar(double pct, char *buf, size_t len);
 
 /* ---- gpu.cu ---- */
+/* gpu_start's three steps (report.c's report_init, then gpu.cu's), one by one for the checkers
+ * (checker_start) and the tests.  report_init: the lesson's name (first CSV column) and whether --csv
+ * was given; when the environment variable LESSON_SUMMARY_FILE names a file, every CSV row
+ * (ceilings, kernels, failures) is also appended to it, exactly as --csv prints it, while the
+ * terminal gets the tables: the root `make run` builds its summary from it, and `make results` the
+ * CSV of the run it shows. */
+void report_init(const char *lesson, int csv);
+/* Finds the GPU and checks it can run this binary (gpu_start says how it exits when it cannot). */
+void gpu_init(gpu_info_t *g);
+/* The lesson's header: title, GPU, peak arithmetic, CUDA versions, timing method. */
+void gpu_print_header(const gpu_info_t *g, const char *title, const args_t *a);
+
+/* Synchronises, reports any pending error, frees the helpers' own buffers: the end of every run
+ * (gpu_finish_status, check_summary, the checkers' verdicts). */
+void gpu_finish(void);
+
 /* Evicts everything from the L2 (reads a buffer twice its size), so that the next kernel finds
  * its data in DRAM: bench.h does it before each timed launch when asked to flush. */
 void gpu_l2_flush(void);
