@@ -158,7 +158,7 @@ static void check_case_report(const check_case_t *c, const char *what, const cha
 }
 
 /* --check: every kernel at sizes that are not multiples of anything, with three block sizes (a
- * grid of several blocks from n = 33 on); then gpu_finish, the summary line and the exit code. */
+ * grid of several blocks from n = 33 on); then check_summary: the GPU finished, the summary line and the exit code. */
 static int run_checks(const args_t *a)
 {
     static const size_t sizes[] = {1, 31, 33, 1000, 4097, 100003};
@@ -215,7 +215,6 @@ static int run_checks(const args_t *a)
                 check_case_free(&c);
             }
     }
-    gpu_finish();
     return check_summary(&t);
 }
 
@@ -647,10 +646,7 @@ int main(int argc, char **argv)
     if (a.by > 1 || (a.bx && a.bx % 32))
         args_reject("bad --block '%s': this lesson needs a one-dimensional block of a multiple of 32 "
                     "threads (its tables reason about whole warps)", args_raw_value(argc, argv, "--block"));
-    report_init("01_dram_burst", a.csv);
-
-    gpu_init(&g);
-    gpu_print_header(&g, "Lesson 01 - DRAM bursts and sectors: what a partly used line costs", &a);
+    gpu_start(&g, "01_dram_burst", "Lesson 01 - DRAM bursts and sectors: what a partly used line costs", &a);
     if (a.check) return run_checks(&a);
 
     block = dim3(a.bx ? a.bx : 256);

@@ -237,7 +237,7 @@ static void check_matmul(int M, int N, int K, dim3 block, uint64_t seed, check_t
 /* Every kernel at sizes that are multiples of nothing (1, primes, one past the strip length),
  * with three block shapes: 32x8 (one warp per row of the block), 8x32 (a warp spans four rows)
  * and 13x7 (91 threads: a partial warp in every block).  --quick leaves out the big sizes.  The
- * end of a --check run: gpu_finish, then the summary line and the exit code. */
+ * end of a --check run: check_summary (the GPU finished, the summary line, the exit code). */
 static int run_checks(const args_t *a)
 {
     static const size_t sax[] = {1, 31, 33, 1000, 4097, 100003};
@@ -266,7 +266,6 @@ static int run_checks(const args_t *a)
         check_matmul(1000, 777, 313, b, a->seed, &t);
         check_matmul(1031, 1029, 1024, b, a->seed, &t);   /* > 2^28 MACs: the sampled path */
     }
-    gpu_finish();
     return check_summary(&t);
 }
 
@@ -438,9 +437,7 @@ int main(int argc, char **argv)
                     block.x * block.y);
     }
     if (!mnk) mnk = a.quick ? 512 : 2048;
-    report_init("02_coalescing", a.csv);
-    gpu_init(&g);
-    gpu_print_header(&g, "Lesson 02 - coalescing: what the 32 addresses of one warp look like", &a);
+    gpu_start(&g, "02_coalescing", "Lesson 02 - coalescing: what the 32 addresses of one warp look like", &a);
     if (a.check) return run_checks(&a);
     /* One experiment at a time holds memory: two vectors of n floats, the matrix and its output
      * (with their guard zones), or the product (its three matrices and its reference). */

@@ -107,7 +107,7 @@ static void check_planted_fault(void *buf, dim3 block, uint64_t seed, check_tall
 /* Every kernel, every offset 0..32 and stride 1..32, whole buffers checked, at sizes that are
  * multiples of nothing and with block sizes that leave partial warps and partial blocks (one line
  * per kernel and size: every offset or stride passed, or the first that failed), then the planted
- * fault; then gpu_finish, the summary line and the exit code.  The buffer has guard zones
+ * fault; then check_summary: the GPU finished, the summary line and the exit code.  The buffer has guard zones
  * (bench.h): a write before its start or far past the span is a FAIL too. */
 static int run_checks(const args_t *a)
 {
@@ -157,7 +157,6 @@ static int run_checks(const args_t *a)
     }
     check_planted_fault(buf, dim3(a->bx ? a->bx : 256), a->seed, &t);
     guarded_free(&gbuf);
-    gpu_finish();
     return check_summary(&t);
 }
 
@@ -421,9 +420,7 @@ int main(int argc, char **argv)
         args_reject("bad --size '%s': %ld floats need more than 2^31 - 1 blocks of %d threads (the default --block "
                     "256; a larger --block needs fewer)", args_raw_value(argc, argv, "--size"), (long)a.nx, s.block);
     }
-    report_init("03_offset_stride", a.csv);
-    gpu_init(&g);
-    gpu_print_header(&g, "Lesson 03 - offset and stride: a warp's addresses shifted and spread apart", &a);
+    gpu_start(&g, "03_offset_stride", "Lesson 03 - offset and stride: a warp's addresses shifted and spread apart", &a);
     if (a.check) return run_checks(&a);
 
     if (l2_fetch) CHECK(cudaDeviceSetLimit(cudaLimitMaxL2FetchGranularity, (size_t)l2_fetch));

@@ -97,7 +97,6 @@ static int run_checks(const args_t *a)
     a1d.bx = a1d.by = 0;
     tcheck_sweep(copies, 2, shapes, nshapes, 1, blocks2d, 3, NULL, a, &tally);
     tcheck_sweep(flight, N_FLIGHT, shapes, nshapes, 1, blocks1d, n1d, NULL, &a1d, &tally);
-    gpu_finish();
     return check_summary(&tally);
 }
 
@@ -209,9 +208,7 @@ int main(int argc, char **argv)
     if (threads_opt % 32)
         args_reject("bad --threads '%s': expected a multiple of 32 (whole warps)", args_raw_value(argc, argv, "--threads"));
     tmatrix_size_or_exit(&a, 0, &nx, &ny);
-    report_init("04_transpose_bounds", a.csv);
-    gpu_init(&g);
-    gpu_print_header(&g, "Lesson 04 - bytes in flight: copyRow, copyCol and the copy ceiling", &a);
+    gpu_start(&g, "04_transpose_bounds", "Lesson 04 - bytes in flight: copyRow, copyCol and the copy ceiling", &a);
     if (a.check) return run_checks(&a);
 
     bytes = (size_t)nx * ny * sizeof(float);

@@ -81,7 +81,6 @@ static int run_checks(const args_t *a)
             others[nothers++] = HINTS[h];
     tcheck_sweep(naive, 2, shapes, nshapes, 2, SHAPES, NSHAPES, NULL, a, &tally);
     tcheck_sweep(others, nothers, shapes, nshapes, 2, hint_blocks, 2, NULL, a, &tally);
-    gpu_finish();
     return check_summary(&tally);
 }
 
@@ -253,9 +252,7 @@ int main(int argc, char **argv)
                        TMATRIX_SIZE_HELP "\n                  (lesson 05's In depth also runs --size 2048x512)",
                        NULL, 0);
     tmatrix_size_or_exit(&a, 0, &nx, &ny);
-    report_init("05_transpose_naive", a.csv);
-    gpu_init(&g);
-    gpu_print_header(&g, "Lesson 05 - naive transposes: which side should be strided?", &a);
+    gpu_start(&g, "05_transpose_naive", "Lesson 05 - naive transposes: which side should be strided?", &a);
     if (a.check) return run_checks(&a);
 
     bytes = (size_t)nx * ny * sizeof(float);

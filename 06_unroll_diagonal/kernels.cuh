@@ -170,23 +170,6 @@ static inline void launch_transpose_row_order(float *out, const float *in, int n
     transpose_row_order<ORDER><<<gx * gy, block, 0, s>>>(out, in, nx, ny, gx, gy);
 }
 
-/* NaiveCol, one tile per block, the tile (x: rows, y: columns) picked in ORDER. */
-template <int ORDER>
-__global__ void transpose_col_order(float *out, const float *in, int nx, int ny, unsigned gx, unsigned gy)
-{
-    tile_xy_t t = tile_of_block<ORDER>(blockIdx.x, gx, gy);
-    unsigned r = t.x * blockDim.x + threadIdx.x, c = t.y * blockDim.y + threadIdx.y;
-    if (c < (unsigned)nx && r < (unsigned)ny) out[(size_t)c * ny + r] = in[(size_t)r * nx + c];
-}
-
-template <int ORDER>
-static inline void launch_transpose_col_order(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
-{
-    unsigned gx, gy;
-    tile_grid(ny, nx, block.x, block.y, &gx, &gy);
-    transpose_col_order<ORDER><<<gx * gy, block, 0, s>>>(out, in, nx, ny, gx, gy);
-}
-
 /* NaiveCol xU, one tile of U * blockDim.x rows x blockDim.y columns per block (x: rows, y: columns),
  * picked in ORDER: the same work per thread as transpose_col_unroll<U> (col_unrolled). */
 template <int U, int ORDER>
@@ -204,6 +187,14 @@ static inline void launch_transpose_col_unroll_order(float *out, const float *in
     unsigned gx, gy;
     tile_grid(ny, nx, U * block.x, block.y, &gx, &gy);
     transpose_col_unroll_order<U, ORDER><<<gx * gy, block, 0, s>>>(out, in, nx, ny, gx, gy);
+}
+
+/* NaiveCol, one blockDim.x x blockDim.y tile per block (x: rows, y: columns), picked in ORDER: NaiveCol
+ * x1, one load and one store per thread (col_unrolled<1>), on the grid of U = 1. */
+template <int ORDER>
+static inline void launch_transpose_col_order(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    launch_transpose_col_unroll_order<1, ORDER>(out, in, nx, ny, block, s);
 }
 
 #endif

@@ -84,7 +84,6 @@ static int run_checks(const args_t *a)
     check_tally_t tally = CHECK_TALLY_INIT;
 
     tcheck_sweep(KERNELS, NKERNELS, shapes, (int)(sizeof shapes / sizeof shapes[0]), 1, blocks, 4, NULL, a, &tally);
-    gpu_finish();
     return check_summary(&tally);
 }
 
@@ -263,9 +262,7 @@ int main(int argc, char **argv)
         args_reject("bad %s '%s': the 1-D grid of the block-order kernels would need more than 2^31 - 1 blocks of %ux%u",
                     opt, args_raw_value(argc, argv, opt), block.x, block.y);
     }
-    report_init("06_unroll_diagonal", a.csv);
-    gpu_init(&g);
-    gpu_print_header(&g, "Lesson 06 - loads in flight and block order", &a);
+    gpu_start(&g, "06_unroll_diagonal", "Lesson 06 - loads in flight and block order", &a);
     if (a.check) return run_checks(&a);
 
     tbench_init(&r.b, &g, &a, nx, ny, TMATRIX_KEEP_INPUT | TMATRIX_KEEP_TRANSPOSE);

@@ -214,7 +214,6 @@ static int run_checks(const args_t *a)
     }
     if (ncc) tcheck_sweep(cap_cpa, ncc, CAP_SHAPES, NSHAPES(CAP_SHAPES), 0, block, 1, NULL, a, &tally);
     if (nct) tcheck_sweep(cap_tma, nct, CAP_TMA_SHAPES, NSHAPES(CAP_TMA_SHAPES), 0, block, 1, NULL, a, &tally);
-    gpu_finish();
     return check_summary(&tally);
 }
 
@@ -332,10 +331,8 @@ int main(int argc, char **argv)
     args_without("--block");  /* every kernel here fixes its own block */
     args_parse_or_exit(argc, argv, &a, summary, TMATRIX_SIZE_HELP, NULL, 0);
     tmatrix_size_or_exit(&a, 8, &nx, &ny);   /* part 1's 32 x 8 tiles: a block per 8 rows */
-    report_init("07_shared_tiled", a.csv);
-
-    gpu_init(&g);
-    gpu_print_header(&g, "Lesson 07, part 3 - asynchronous copies: cp.async and the Tensor Memory Accelerator", &a);
+    gpu_start(&g, "07_shared_tiled",
+              "Lesson 07, part 3 - asynchronous copies: cp.async and the Tensor Memory Accelerator", &a);
     async_skips(&g);
     if (a.check) return run_checks(&a);
 

@@ -119,10 +119,7 @@ int main(int argc, char **argv)
     int M, N, K, failed;
 
     gemm_args_or_exit(argc, argv, &a, summary, &M, &N, &K);   /* --mnk, --m, --n, --k; no --block: each kernel fixes its own */
-    report_init("07_shared_tiled", a.csv);
-
-    gpu_init(&g);
-    gpu_print_header(&g, "Lesson 07, part 2 - tiled SGEMM: shared-memory tiles for reuse", &a);
+    gpu_start(&g, "07_shared_tiled", "Lesson 07, part 2 - tiled SGEMM: shared-memory tiles for reuse", &a);
     if (a.check) return gemm_check_cases(CASES, N_CASES, ROWS, N_CHECK, &a);
 
     gpu_require_bytes(gemm_problem_bytes(M, N, K, 0, 0), "the product (A, B, C and its reference in double)");

@@ -104,7 +104,6 @@ static int run_checks(const args_t *a, int nx, int ny)
         for (k = 0; k < N_ROWS; k++) trow_check(&m, &ROWS[k].r, block_of(&ROWS[k]), size, &tally);
         tmatrix_free(&m);
     }
-    gpu_finish();
     return check_summary(&tally);
 }
 
@@ -277,10 +276,8 @@ int main(int argc, char **argv)
                        "matrix NXxNY: NX columns, NY rows (default 8192x8192, 2048x2048 with --quick); N means NxN",
                        NULL, 0);
     tmatrix_size_or_exit(&a, 8, &nx, &ny);   /* 32 x 8 threads: a block per 8 rows */
-    report_init("07_shared_tiled", a.csv);
-
-    gpu_init(&g);
-    gpu_print_header(&g, "Lesson 07, part 1 - the tiled transpose: shared memory as a corner-turn buffer", &a);
+    gpu_start(&g, "07_shared_tiled",
+              "Lesson 07, part 1 - the tiled transpose: shared memory as a corner-turn buffer", &a);
     if (a.check) return run_checks(&a, nx, ny);
 
     report_say("\nMatrix %d x %d floats (%.0f MiB in, %.0f MiB out).\n", nx, ny, (double)nx * ny * 4 / 1048576.0,

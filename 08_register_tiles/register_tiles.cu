@@ -109,12 +109,22 @@ static int run_checks(const args_t *a, int nx, int ny)
 {
     static const int extra[][2] = {{4, 4},      {36, 20},   {34, 30},  {1004, 772},
                                    {1000, 776}, {777, 1000}, {130, 66}, {196, 2100}};
+    const int nextra = (int)(sizeof extra / sizeof extra[0]), big = TMATRIX_N_CHECK_SHAPES - 1, mine[1][2] = {{nx, ny}};
     check_tally_t t = CHECK_TALLY_INIT;
     trow_t rs[N_ROWS];
-    int k;
+    int ex = 0, ey = 0, k;
+    size_t most;
     for (k = 0; k < N_ROWS; k++) rs[k] = ROWS[k].r;
-    tcheck_one_block(rs, N_ROWS, extra, (int)(sizeof extra / sizeof extra[0]), BLOCK, a, nx, ny, &t);
-    gpu_finish();
+    /* the memory of the largest matrix first: 8191x4097, the largest extra shape or --size */
+    for (k = 0; k < nextra; k++)
+        if ((size_t)extra[k][0] * extra[k][1] > (size_t)ex * ey) ex = extra[k][0], ey = extra[k][1];
+    most = tmatrix_bytes(TMATRIX_CHECK_SHAPES[big][0], TMATRIX_CHECK_SHAPES[big][1]);
+    if (tmatrix_bytes(ex, ey) > most) most = tmatrix_bytes(ex, ey);
+    if (a->nx && tmatrix_bytes(nx, ny) > most) most = tmatrix_bytes(nx, ny);
+    gpu_require_bytes(most, "the largest input and output matrices --check uses");
+    tcheck_sweep(rs, N_ROWS, TMATRIX_CHECK_SHAPES, TMATRIX_N_CHECK_SHAPES, 1, &BLOCK, 1, NULL, a, &t);
+    tcheck_sweep(rs, N_ROWS, extra, nextra, 0, &BLOCK, 1, NULL, a, &t);
+    if (a->nx) tcheck_sweep(rs, N_ROWS, mine, 1, 0, &BLOCK, 1, NULL, a, &t);
     return check_summary(&t);
 }
 
@@ -278,10 +288,7 @@ int main(int argc, char **argv)
                        "                  2047x1025 with --quick); N means NxN; a given size runs alone",
                        NULL, 0);
     tmatrix_size_or_exit(&a, 8, &nx, &ny);   /* the 8x8 and 32x2 blocks: 8 rows or more each */
-    report_init("08_register_tiles", a.csv);
-
-    gpu_init(&g);
-    gpu_print_header(&g, "Lesson 08 - register tiles and vector accesses", &a);
+    gpu_start(&g, "08_register_tiles", "Lesson 08 - register tiles and vector accesses", &a);
     if (a.check) return run_checks(&a, nx, ny);
 
     /* the largest matrices of the run: experiment 3's are smaller */

@@ -12,7 +12,7 @@
  * tile of the exercise (SGEMM_TM); this file verifies, times and prints them. */
 #include "args.h"
 #include "bench.h"
-#include "cublas_check.h"
+#include "cublas_sgemm.h"
 #include "gemm_problem.h"
 #include "gemm_rates.h"
 #include "gpu.h"
@@ -33,7 +33,7 @@
 
 /* Each row: its label (the table, the CSV, the --check line and the NVTX range `make profile` names
  * it by) and its launcher, sgemm_kernels.cuh's (or cuBLAS's, launch_cublas_sgemm in
- * common/cublas_check.h: cuBLAS is column-major, so it is asked for C^T = B^T x A^T over the same
+ * cublas_sgemm.h: cuBLAS is column-major, so it is asked for C^T = B^T x A^T over the same
  * memory).  Every launcher fixes its own block.  cuBLAS first: the ratios are taken against it. */
 enum { K_CUBLAS, NKERNELS = 4 };
 static const gemm_row_t KERNELS[NKERNELS] = {
@@ -170,9 +170,7 @@ int main(int argc, char **argv)
     double gf[NKERNELS];
 
     gemm_args_or_exit(argc, argv, &a, summary, &M, &N, &K);   /* --mnk, --m, --n, --k; no --block: each kernel fixes its own */
-    report_init("08_register_tiles", a.csv);
-    gpu_init(&g);
-    gpu_print_header(&g, "Lesson 08, part 2 - register-tiled SGEMM against cuBLAS", &a);
+    gpu_start(&g, "08_register_tiles", "Lesson 08, part 2 - register-tiled SGEMM against cuBLAS", &a);
     if (a.check) return gemm_check_cases(CASES, NCASES, KERNELS, NKERNELS, &a);
 
     gpu_require_bytes(gemm_problem_bytes(M, N, K, 0, 0), "the product (A, B, C and its reference in double)");

@@ -16,7 +16,7 @@
 #include "args.h"
 #include "bench.h"
 #include "cpu_gemm.h"
-#include "cublas_check.h"
+#include "cublas_sgemm.h"
 #include "gemm_problem.h"
 #include "gemm_rates.h"
 #include "gpu.h"
@@ -69,7 +69,7 @@ static void launch_cublas_gemmex(float *C, const __half *A, const __half *B, int
  * it by) and its launcher: launch for the float inputs, launch_half for the half ones (the Tensor
  * Core rows read p->dA16, p->dB16).  Every launcher fixes its own block.  cublasSgemm first: in
  * experiment 2 it runs on the original floats, before they are rounded.  It is part 2's reference,
- * launch_cublas_sgemm (common/cublas_check.h): FP32 in and out, CUBLAS_DEFAULT_MATH (no TF32). */
+ * launch_cublas_sgemm (cublas_sgemm.h): FP32 in and out, CUBLAS_DEFAULT_MATH (no TF32). */
 enum { K_SGEMM, K_GEMMEX, K_NAIVE, K_TILED, NKERNELS };
 static const gemm_row_t KERNELS[NKERNELS] = {
     {"cublasSgemm (FP32)", launch_cublas_sgemm, NULL, dim3(1)},
@@ -256,9 +256,8 @@ int main(int argc, char **argv)
     int M, N, K, failed;
 
     gemm_args_or_exit(argc, argv, &a, summary, &M, &N, &K);   /* --mnk, --m, --n, --k; no --block: each kernel fixes its own */
-    report_init("08_register_tiles", a.csv);
-    gpu_init(&g);
-    gpu_print_header(&g, "Lesson 08, part 3 - Tensor Cores: WMMA (half in, float sums) against cuBLAS", &a);
+    gpu_start(&g, "08_register_tiles",
+              "Lesson 08, part 3 - Tensor Cores: WMMA (half in, float sums) against cuBLAS", &a);
     if (a.check) return gemm_check_cases(CASES, NCASES, KERNELS, NKERNELS, &a);
 
     gpu_require_bytes(gemm_problem_bytes(M, N, K, 0, 1), "the product (A, B, C, their half copies, its reference)");

@@ -1,7 +1,6 @@
 /* Command-line parsing shared by all lessons (see args.h). */
 #include "args.h"
 #include "tests/internal.h"
-#include "exitcodes.h"
 
 #include <limits.h>
 #include <stdarg.h>

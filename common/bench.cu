@@ -1,7 +1,6 @@
 /* Verify, then time (see bench.h). */
 #include "bench.h"
 #include "cuda_check.h"
-#include "exitcodes.h"
 #include "report.h"
 #include "tests/internal.h"
 
@@ -152,7 +151,11 @@ int check_report(check_tally_t *t, const char *what, const char *size, const mis
     return bad;
 }
 
-int check_summary(const check_tally_t *t) { return verify_summary(stdout, t->fails, t->checks); }
+int check_summary(const check_tally_t *t)
+{
+    gpu_finish();
+    return verify_summary(stdout, t->fails, t->checks);
+}
 
 /* ---- time ------------------------------------------------------------------------------------ */
 

@@ -80,8 +80,9 @@ int row_failed(const char *label, const mismatch_t *m, size_t n, size_t width, c
 int check_report(check_tally_t *t, const char *what, const char *size, const mismatch_t *m, size_t n, size_t width,
                  const guarded_t *bufs, int nbufs);
 
-/* The last line of a sweep, "OK: 12 of 12 checks passed" or "FAILED: 10 of 12 checks passed";
- * returns the exit code (EXIT_OK, or EXIT_VERIFY when a check failed). */
+/* The end of a --check run: the GPU finished (synchronised, any pending error reported, the helpers'
+ * buffers freed), then the sweep's last line, "OK: 12 of 12 checks passed" or "FAILED: 10 of 12 checks
+ * passed"; returns the exit code (0, or 1 when a check failed). */
 int check_summary(const check_tally_t *t);
 
 /* ---- time ------------------------------------------------------------------------------------ */

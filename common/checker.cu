@@ -2,7 +2,6 @@
 #define _POSIX_C_SOURCE 200809L /* mkstemp, readlink, fdopen */
 #include "checker.h"
 #include "cuda_check.h"
-#include "exitcodes.h"
 #include "report.h"
 #include "tests/internal.h"
 

@@ -1,23 +1,20 @@
 /* cuBLAS as lessons 07 and 08 use it: CUBLAS_CHECK(call), CHECK for cuBLAS calls (on failure: file:line,
  * the call, cuBLAS's status number and name, then exit 4 like every other CUDA error), the handle,
- * the row-major FP32 product and transpose, and the launchers of their table rows.  Header-only so that
+ * and the launcher of the row-major transpose's table row (08's cuBLAS products have theirs in
+ * 08_register_tiles/cublas_sgemm.h and sgemm_wmma.cu, on this handle).  Header-only so that
  * lessons without cuBLAS need not link it. */
 #ifndef CUBLAS_CHECK_H
 #define CUBLAS_CHECK_H
 
 #include <cublas_v2.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include "exitcodes.h"
+#include "cuda_check.h"
 
-#define CUBLAS_CHECK(call)                                                                        \
-    do {                                                                                          \
-        cublasStatus_t cublas_st_ = (call);                                                       \
-        if (cublas_st_ != CUBLAS_STATUS_SUCCESS) {                                                \
-            fprintf(stderr, "%s:%d: %s failed: cuBLAS status %d (%s)\n", __FILE__, __LINE__, #call, \
-                    (int)cublas_st_, cublasGetStatusString(cublas_st_));                          \
-            exit(EXIT_CUDA);                                                                      \
-        }                                                                                         \
+#define CUBLAS_CHECK(call)                                                                          \
+    do {                                                                                            \
+        cublasStatus_t cublas_st_ = (call);                                                         \
+        if (cublas_st_ != CUBLAS_STATUS_SUCCESS)                                                    \
+            check_cublas_fail((int)cublas_st_, cublasGetStatusString(cublas_st_), #call, __FILE__, __LINE__); \
     } while (0)
 
 /* The handle of this program's cuBLAS rows: created at the first call (creating one costs a good part
@@ -38,20 +35,6 @@ static inline cublasHandle_t cublas_rows(void)
         atexit(cublas_rows_close);
     }
     return cublas_rows_handle;
-}
-
-/* The cublasSgemm row of an SGEMM table (08 parts 2 and 3): a launcher like the kernels' (gemm_problem.h's
- * gemm_row_t.launch; the block is cuBLAS's business).  Row-major C = A x B (A M x K, B K x N, C M x N): cuBLAS is
- * column-major, a row-major matrix read column-major is its transpose, and C^T = B^T x A^T, so cuBLAS
- * is asked for the N x M product of B (leading dimension N) and A (leading dimension K) over the same
- * memory. */
-static inline void launch_cublas_sgemm(float *C, const float *A, const float *B, int M, int N, int K, dim3 block,
-                                       cudaStream_t s)
-{
-    const float one = 1.0f, zero = 0.0f;
-    (void)block;
-    CUBLAS_CHECK(cublasSetStream(cublas_rows(), s));
-    CUBLAS_CHECK(cublasSgemm(cublas_rows(), CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &one, B, N, A, K, &zero, C, N));
 }
 
 /* The cublasSgeam row of a transpose table (07 part 3, 08 part 1): a launcher like the kernels'

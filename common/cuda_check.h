@@ -9,6 +9,9 @@
 extern "C" {
 #endif
 void check_cuda_fail(cudaError_t err, const char *call, const char *file, int line);
+/* CUBLAS_CHECK's (cublas_check.h) failure: file:line, the call, cuBLAS's status number and name, then
+ * exit 4.  The status's name comes from the caller, so the library itself needs no cuBLAS. */
+void check_cublas_fail(int status, const char *status_name, const char *call, const char *file, int line);
 #ifdef __cplusplus
 }
 #endif

@@ -4,7 +4,6 @@
 #include "bench.h"
 #include "cpu_gemm.h"
 #include "cuda_check.h"
-#include "exitcodes.h"
 #include "gemm_problem.h"
 #include "grid.cuh"
 #include "tests/internal.h"
@@ -343,6 +342,5 @@ int gemm_check_cases(const gemm_case_t *cases, int ncases, const gemm_row_t *row
         for (k = 0; k < nrows; k++) gemm_check(&p, &rows[k], size, &t);
         gemm_problem_free(&p);
     }
-    gpu_finish();
     return check_summary(&t);
 }

@@ -2,7 +2,6 @@
 #include "gpu.h"
 #include "bench.h"
 #include "cuda_check.h"
-#include "exitcodes.h"
 #include "report.h"
 #include "rng.h"
 #include "verify.h"
@@ -27,6 +26,12 @@ static int kernel_fault(cudaError_t err)
     return err == cudaErrorIllegalAddress || err == cudaErrorMisalignedAddress || err == cudaErrorLaunchFailure ||
            err == cudaErrorIllegalInstruction || err == cudaErrorInvalidAddressSpace || err == cudaErrorInvalidPc ||
            err == cudaErrorHardwareStackError || err == cudaErrorAssert || err == cudaErrorLaunchTimeout;
+}
+
+void check_cublas_fail(int status, const char *status_name, const char *call, const char *file, int line)
+{
+    fprintf(stderr, "%s:%d: %s failed: cuBLAS status %d (%s)\n", file, line, call, status, status_name);
+    exit(EXIT_CUDA);
 }
 
 void check_cuda_fail(cudaError_t err, const char *call, const char *file, int line)
@@ -298,6 +303,13 @@ void gpu_finish(void)
     flush_buf = flush_sink = NULL;
     if (stream) CHECK(cudaStreamDestroy(stream));
     stream = NULL;
+}
+
+void gpu_start(gpu_info_t *g, const char *lesson, const char *title, const args_t *a)
+{
+    report_init(lesson, a->csv);
+    gpu_init(g);
+    gpu_print_header(g, title, a);
 }
 
 int gpu_finish_status(int failed)

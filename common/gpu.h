@@ -32,15 +32,14 @@ typedef struct {
     int runtime_version, driver_version;
 } gpu_info_t;
 
-/* Finds the GPU and checks it can run this binary; exits 3 with a reason and a fix when there
- * is no driver, no GPU, a driver older than the toolkit, or no code for this GPU.  It is the
- * first CUDA call of every program: with --dry-run (args_dry_run) it says so and exits 0 instead. */
-void gpu_init(gpu_info_t *g);
+/* The start of every lesson program, after its arguments: the report (`lesson` names the CSV rows;
+ * --csv), then the GPU, found and checked (exits 3 with a reason and a fix when there is no driver,
+ * no GPU, a driver older than the toolkit, or no code for this GPU; with --dry-run it says so and
+ * exits 0 instead: this is the program's first CUDA call), then the lesson's header (title, GPU,
+ * peak arithmetic, CUDA versions, timing method) into *g. */
+void gpu_start(gpu_info_t *g, const char *lesson, const char *title, const args_t *a);
 
-/* The lesson's header: title, GPU, peak arithmetic, CUDA versions, timing method. */
-void gpu_print_header(const gpu_info_t *g, const char *title, const args_t *a);
-
-/* The stream every launch of the course goes to (created by gpu_init; it synchronises with the
+/* The stream every launch of the course goes to (created by gpu_start; it synchronises with the
  * default stream, so cudaMemcpy and cudaMemset order with it). */
 gpu_stream_t gpu_stream(void);
 
@@ -75,10 +74,7 @@ int gpu_flush_wanted(const gpu_info_t *g, const args_t *a, size_t ws_bytes);
  * not NULL (so the lesson can show it as a table row). */
 double gpu_d2d_gbs(void *dst, const void *src, size_t bytes, const args_t *a, int flush, timing_t *t);
 
-/* Synchronises, reports any pending error, frees the helpers' own buffers. */
-void gpu_finish(void);
-
-/* The end of main: gpu_finish, then, when failed, "A kernel FAILED verification: its figures were
+/* The end of main: synchronises, reports any pending error, frees the helpers' own buffers, then, when failed, "A kernel FAILED verification: its figures were
  * not reported." on stderr.  Returns the exit code: EXIT_OK, or EXIT_VERIFY when failed. */
 int gpu_finish_status(int failed);
 

@@ -10,11 +10,7 @@
 extern "C" {
 #endif
 
-/* Call once: the lesson's name (first CSV column) and whether --csv was given.  When the environment
- * variable LESSON_SUMMARY_FILE names a file, every CSV row (ceilings, kernels, failures) is also
- * appended to it, exactly as --csv prints it, while the terminal gets the tables: the root
- * `make run` builds its summary from it, and `make results` the CSV of the run it shows. */
-void report_init(const char *lesson, int csv);
+/* gpu_start (gpu.h) sets the lesson's name and --csv (report_init, in tests/internal.h). */
 
 /* The two ceilings every row is compared with: measured cudaMemcpy device-to-device GB/s and the
  * theoretical peak from the device attributes.  Also emitted as two CSV rows. */

@@ -1,7 +1,6 @@
 /* The copies and transposes of lessons 02 and 04 to 08 (see transpose_matrix.h). */
 #include "transpose_matrix.h"
 #include "cuda_check.h"
-#include "exitcodes.h"
 #include "report.h"
 #include "verify.h"
 #include "tests/internal.h"
@@ -174,21 +173,4 @@ void tcheck_sweep(const trow_t *rs, int nr, const int (*shapes)[2], int nshapes,
         }
         tmatrix_free(&m);
     }
-}
-
-void tcheck_one_block(const trow_t *rs, int nr, const int (*extra)[2], int nextra, dim3 block, const args_t *a,
-                      int nx, int ny, check_tally_t *t)
-{
-    const int big = TMATRIX_N_CHECK_SHAPES - 1, mine[1][2] = {{nx, ny}};
-    int ex = 0, ey = 0, k;
-    size_t most;
-    for (k = 0; k < nextra; k++)
-        if ((size_t)extra[k][0] * extra[k][1] > (size_t)ex * ey) ex = extra[k][0], ey = extra[k][1];
-    most = tmatrix_bytes(TMATRIX_CHECK_SHAPES[big][0], TMATRIX_CHECK_SHAPES[big][1]);   /* 8191x4097 */
-    if (nextra && tmatrix_bytes(ex, ey) > most) most = tmatrix_bytes(ex, ey);
-    if (a->nx && tmatrix_bytes(nx, ny) > most) most = tmatrix_bytes(nx, ny);
-    gpu_require_bytes(most, "the largest input and output matrices --check uses");
-    tcheck_sweep(rs, nr, TMATRIX_CHECK_SHAPES, TMATRIX_N_CHECK_SHAPES, 1, &block, 1, NULL, a, t);
-    if (nextra) tcheck_sweep(rs, nr, extra, nextra, 0, &block, 1, NULL, a, t);
-    if (a->nx) tcheck_sweep(rs, nr, mine, 1, 0, &block, 1, NULL, a, t);
 }

@@ -113,12 +113,6 @@ void tcheck_sweep(const trow_t *rs, int nr, const int (*shapes)[2], int nshapes,
                   int nblocks, void (*note)(int nx, int ny, dim3 block, char *buf, size_t len), const args_t *a,
                   check_tally_t *t);
 
-/* The --check of a program whose rows all run with one block (`block`; a kernel that fixes its own
- * ignores it: 08's tiles): first the memory the largest matrix needs (gpu_require_bytes), then
- * tcheck_sweep at TMATRIX_CHECK_SHAPES (8191x4097 left out with --quick), at the lesson's own
- * `extra` shapes (NULL, 0: none) and, when --size was given, at nx x ny. */
-void tcheck_one_block(const trow_t *rs, int nr, const int (*extra)[2], int nextra, dim3 block, const args_t *a,
-                      int nx, int ny, check_tally_t *t);
 #endif
 
 #ifdef __cplusplus

@@ -1,7 +1,6 @@
 /* Result checking (see verify.h). */
 #include "verify.h"
 #include "tests/internal.h"
-#include "exitcodes.h"
 
 #include <math.h>
 

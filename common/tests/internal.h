@@ -9,12 +9,35 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "../args.h"
+#include "../gpu.h"
 #include "../stats.h"
 #include "../verify.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ---- the exit codes of every program and checker (the table of common/README.md); the library
+ * alone exits, so no lesson names them ---- */
+#define EXIT_OK        0  /* everything ran and verified                       */
+#define EXIT_VERIFY    1  /* a kernel produced a wrong result                  */
+#define EXIT_USAGE     2  /* bad command-line arguments                        */
+#define EXIT_NO_GPU    3  /* no usable GPU, no driver, driver too old, wrong ARCH */
+#define EXIT_CUDA      4  /* any other CUDA error                              */
+#define EXIT_NO_MEMORY 5  /* the run needs more GPU or host memory than is free */
+#define EXIT_SHORT     6  /* an exercise checker: the kernel is correct but short of the goal */
+
+/* ---- verify.c ---- */
+/* Byte written by cudaMemset over outputs before every kernel (gpu_poison, the guard zones): 0xFFFFFFFF
+ * is a NaN as a float (and as a double), so an element the kernel forgot to write can never pass a
+ * comparison. */
+#define POISON_BYTE 0xFF
+
+/* Compares n floats.  With tol_abs = tol_rel = 0 the values must be equal; otherwise
+ * |got - expected| <= tol_abs + tol_rel * |expected|.  A NaN never matches.
+ * Fills *m and returns the number of differing elements (gpu_compare_f32 calls it). */
+size_t verify_f32(const float *expected, const float *got, size_t n,
+                  double tol_abs, double tol_rel, mismatch_t *m);
 
 /* ---- args.c ---- */
 /* One dimension of --size fits an int (the kernels' row and column indices); the element count
@@ -80,6 +103,22 @@ void cpu_transpose_f32(const float *in, float *out, int nx, int ny);
 void report_bar(double pct, char *buf, size_t len);
 
 /* ---- gpu.cu ---- */
+/* gpu_start's three steps (report.c's report_init, then gpu.cu's), one by one for the checkers
+ * (checker_start) and the tests.  report_init: the lesson's name (first CSV column) and whether --csv
+ * was given; when the environment variable LESSON_SUMMARY_FILE names a file, every CSV row
+ * (ceilings, kernels, failures) is also appended to it, exactly as --csv prints it, while the
+ * terminal gets the tables: the root `make run` builds its summary from it, and `make results` the
+ * CSV of the run it shows. */
+void report_init(const char *lesson, int csv);
+/* Finds the GPU and checks it can run this binary (gpu_start says how it exits when it cannot). */
+void gpu_init(gpu_info_t *g);
+/* The lesson's header: title, GPU, peak arithmetic, CUDA versions, timing method. */
+void gpu_print_header(const gpu_info_t *g, const char *title, const args_t *a);
+
+/* Synchronises, reports any pending error, frees the helpers' own buffers: the end of every run
+ * (gpu_finish_status, check_summary, the checkers' verdicts). */
+void gpu_finish(void);
+
 /* Evicts everything from the L2 (reads a buffer twice its size), so that the next kernel finds
  * its data in DRAM: bench.h does it before each timed launch when asked to flush. */
 void gpu_l2_flush(void);

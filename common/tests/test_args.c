@@ -3,7 +3,6 @@
  * matrix shape.  Plain C99 plus fork; one PASS/FAIL line per test. */
 #define _POSIX_C_SOURCE 200809L /* fork, dup2, fileno, waitpid */
 #include "args.h"
-#include "exitcodes.h"
 #include "tests/internal.h"
 #include "tests/unit.h"
 

@@ -3,7 +3,6 @@
  * PASS/FAIL line per test. */
 #define _POSIX_C_SOURCE 200809L /* mkstemp, setenv for the summary-file test */
 #include "args.h"
-#include "exitcodes.h"
 #include "report.h"
 #include "rng.h"
 #include "stats.h"

@@ -8,6 +8,7 @@
 #include "grid.cuh"
 #include "gpu.h"
 #include "verify.h"
+#include "tests/internal.h"
 
 #include <stdio.h>
 #include <string.h>
