@@ -22,7 +22,7 @@
 #include <stdlib.h>
 
 /* The goal comes from the reference solution's run on the H100 (results/NVIDIA_H100_80GB_HBM3/
- * answers/01_dram_burst.txt): AoS 0.3489 ms, SoA 0.0966 ms, 3.61x.  Half of that, 2x, leaves a wide
+ * answers/01_dram_burst.txt): AoS 0.3491 ms, SoA 0.0966 ms, 3.61x.  Half of that, 2x, leaves a wide
  * margin, also for GPUs whose DRAM moves AoS's eight times more bytes relatively faster (an H200:
  * about 1.4x the H100's bandwidth, the SoA kernel's loads in flight about the same), while a kernel
  * that still drags a sector per mass, or keeps far fewer loads in flight, falls short. */
