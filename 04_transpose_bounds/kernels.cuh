@@ -1,12 +1,13 @@
 /* Lesson 04's kernels: bytes in flight.  Lesson 02's copyRow and copyCol (copy_row, copy_col,
  * included from ../02_coalescing/kernels.cuh: the bounds a transpose is often said to lie between),
- * then the same copy with more bytes in flight per thread (the float4 copies).  Read this file
+ * then the same copy with more bytes in flight per thread (the f1 and f4 copies).  Read this file
  * first; transpose_bounds.cu only verifies, times and prints them.  Lessons 05 to 08 include it:
  * they measure copyRow, copyCol and the float4 copy beside their transposes.
  *
  * Bytes in flight per thread: what it has loaded and not yet used.  copy_row and copy_col load one
- * float, then store it: 4 bytes.  copy_f4_xU issues U float4 loads before its first store: U x 16
- * bytes.  Times the threads resident on an SM, that is the KiB/SM column the program prints.
+ * float, then store it: 4 bytes.  copy_f1_xU and copy_f4_xU issue U float or float4 loads before
+ * their first store: U x 4 or U x 16 bytes.  Times the threads resident on an SM, that is the
+ * KiB/SM column the program prints.
  *
  * Layout.  `in` is a row-major matrix of ny rows and nx columns: element (r, c) is in[r * nx + c].
  * The copies write out[i] = in[i] for every element, so they are checked against the input itself.
