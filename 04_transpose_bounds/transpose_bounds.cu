@@ -181,7 +181,7 @@ static int experiment_ceiling(run_t *r, const timing_t *t_row, int row_ok)
         best_gbs = stats_gbs(r->b.bytes, t[best].median_ms);
         snprintf(take, sizeof take,
                  "best copy kernel: %s, %.1f%% of cudaMemcpy and %.1f%% of the theoretical peak; "
-                 "copyRow was %.1f%% of cudaMemcpy: it bounded one-float-per-thread code, not a copy%s%s%s.",
+                 "copyRow was %.1f%% of cudaMemcpy: not the ceiling of a copy%s%s%s.",
                  FLIGHT_ROWS[best].row.label, 100.0 * best_gbs / d2d, 100.0 * best_gbs / r->g->peak_gbs,
                  row_ok ? 100.0 * stats_gbs(r->b.bytes, t_row->median_ms) / d2d : 0.0,
                  n_float == N_FLOAT_ROWS ? "; the float copies: " : "", n_float == N_FLOAT_ROWS ? floats : "",
