@@ -367,35 +367,45 @@ static int order_diagram(const char *path)
     return fclose(o) != 0;
 }
 
+/* The warp-sector figures: one per lesson that draws one, two sides each. */
+typedef struct {
+    const char *lesson, *title, *subtitle;
+    side_t sides[2];
+    int sum_sides;   /* warp_sector_diagram's: 1 when a table row adds the two sides */
+    const char *note;
+} sector_figure_t;
+
+static const sector_figure_t SECTOR_FIGURES[] = {
+    {"02_coalescing", "Lesson 02: the sectors one warp instruction moves",
+     "A 2D copy of a row-major matrix, threadIdx.x along a row or along a column (the lesson's 32 x 8 "
+     "blocks: the top row). Each cell is a float.",
+     {{"copyRow (load = store)", KIND_COPY_ROW, 0}, {"copyCol (load = store)", KIND_COPY_COL, 0}}, 0,
+     "Sector counts: the course's sector model (32-byte sectors a warp touches), computed, not "
+     "measured; make profile measures them as sectors per request."},
+    {"05_transpose_naive", "Lesson 05: the sectors one warp instruction of a naive transpose moves",
+     "NaiveRow reads in[r][c] and writes out[c][r]; NaiveCol swaps the two pictures "
+     "(its load is the right one, its store the left one).",
+     {{"NaiveRow's load: input rows", KIND_NAIVE_ROW, 0}, {"NaiveRow's store: output columns", KIND_NAIVE_ROW, 1}}, 1,
+     "Sector counts: 05_transpose_naive/sectors.h (warp_sectors), the column "
+     "\"ld+st sect\" of the block-shape table adds the two sides."},
+};
+
 int main(int argc, char **argv)
 {
     char path[4096];
     const char *lesson, *dir;
+    int k;
     if (argc != 3) {
         fprintf(stderr, "usage: diagrams LESSON OUTDIR\n");
         return 2;
     }
     lesson = argv[1];
     dir = argv[2];
-    if (strcmp(lesson, "02_coalescing") == 0) {
-        static const side_t s[2] = {{"copyRow (load = store)", KIND_COPY_ROW, 0},
-                                    {"copyCol (load = store)", KIND_COPY_COL, 0}};
+    for (k = 0; k < (int)(sizeof SECTOR_FIGURES / sizeof SECTOR_FIGURES[0]); k++) {
+        const sector_figure_t *f = &SECTOR_FIGURES[k];
+        if (strcmp(lesson, f->lesson) != 0) continue;
         snprintf(path, sizeof path, "%s/warp-sectors.svg", dir);
-        return warp_sector_diagram(path, "Lesson 02: the sectors one warp instruction moves",
-                                   "A 2D copy of a row-major matrix, threadIdx.x along a row or along a column (the lesson's 32 x 8 "
-                                   "blocks: the top row). Each cell is a float.",
-                                   s, 2, 0, "Sector counts: the course's sector model (32-byte sectors a warp touches), computed, not "
-                                         "measured; make profile measures them as sectors per request.");
-    }
-    if (strcmp(lesson, "05_transpose_naive") == 0) {
-        static const side_t s[2] = {{"NaiveRow's load: input rows", KIND_NAIVE_ROW, 0},
-                                    {"NaiveRow's store: output columns", KIND_NAIVE_ROW, 1}};
-        snprintf(path, sizeof path, "%s/warp-sectors.svg", dir);
-        return warp_sector_diagram(path, "Lesson 05: the sectors one warp instruction of a naive transpose moves",
-                                   "NaiveRow reads in[r][c] and writes out[c][r]; NaiveCol swaps the two pictures "
-                                   "(its load is the right one, its store the left one).",
-                                   s, 2, 1, "Sector counts: 05_transpose_naive/sectors.h (warp_sectors), the column "
-                                         "\"ld+st sect\" of the block-shape table adds the two sides.");
+        return warp_sector_diagram(path, f->title, f->subtitle, f->sides, 2, f->sum_sides, f->note);
     }
     if (strcmp(lesson, "06_unroll_diagonal") == 0) {
         snprintf(path, sizeof path, "%s/block-order.svg", dir);
