@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every public name of common/ (the functions, types and macros its headers declare) is listed in
+# Every public name of common/ (the functions, types, enum constants and macros its headers declare) is listed in
 # common/README.md, and no header of common/ includes a lesson's file.  One PASS/FAIL line each.
 set -u
 COMMON=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -16,6 +16,14 @@ for h in sorted(glob.glob(os.path.join(common, "*.h")) + glob.glob(os.path.join(
     for m in re.finditer(r"}\s*([A-Za-z_]\w*)\s*;", text):
         names.add(m.group(1))
     for m in re.finditer(r"typedef\s+[^;{]*?\(\s*\*\s*(\w+)\s*\)", text):
+        names.add(m.group(1))
+    # the constants of an enum and a typedef of another type name are public names too
+    for m in re.finditer(r"\benum\b[^{;]*\{([^}]*)\}", text):
+        for item in m.group(1).split(","):
+            n = item.split("=")[0].strip()
+            if re.match(r"^[A-Za-z_]\w*$", n):
+                names.add(n)
+    for m in re.finditer(r"^\s*typedef\s+(?!struct|enum|union)[^;(]*?\b(\w+)\s*;", text, re.M):
         names.add(m.group(1))
     for m in re.finditer(r"^(?:static\s+inline\s+|extern\s+)?[A-Za-z_][\w\s\*]*?\b([a-z_]\w*)\s*\(", text, re.M):
         if m.group(1) not in ("if", "for", "while", "return", "sizeof", "defined", "void"):
