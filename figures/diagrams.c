@@ -169,7 +169,7 @@ static int warp_sector_diagram(const char *path, const char *title, const char *
             const footprint_t *p = &f[i][j];
             draw_footprint(o, p, x, y);
             svg_text(o, x, y + p->rows * CELL + 15, 11, "start", "bold", 32 * p->sectors > 128 ? "#b33c00" : "#1f4e79",
-                     "%d sectors: %d B moved for 128 B used (%.0f%%)", p->sectors, 32 * p->sectors,
+                     "%d sectors: %d B through the caches for 128 B used (%.0f%%)", p->sectors, 32 * p->sectors,
                      100.0 * 128 / (32.0 * p->sectors));
             svg_text(o, x, y + p->rows * CELL + 29, 10, "start", "normal", "#666", "%d row%s x %d floats shown",
                      p->rows, p->rows == 1 ? "" : "s", p->cols);
