@@ -52,7 +52,7 @@ static inline void launch_transpose_smem_same_slot(float *out, const float *in, 
  * Phase 2 (after every element of the tile is in shared memory): thread (tx, ty) writes output
  * rows c0 + ty + j at column r0 + tx -- again consecutive tx on consecutive floats, coalesced --
  * taking input element (r0 + tx, c0 + ty + j), which is tile[tx][ty + j]: a column of the tile.
- * Shared memory is 32 banks (shared-memory banks, not the DRAM banks of lessons 01 and 03), each
+ * Shared memory is 32 banks (shared-memory banks, not lesson 01's DRAM banks), each
  * 4 bytes wide: word w lives in bank w % 32, and lanes reading k different words of one bank take
  * k passes (CUDA C++ Programming Guide, Shared Memory).  Going down a column steps P words at a
  * time, so lane tx hits bank (tx * P + ...) % 32: with P = 32 every lane lands in the same bank
@@ -116,8 +116,7 @@ static inline void launch_transpose_tile(float *out, const float *in, int nx, in
  * tile-wide piece each, and the pieces that complete an output line come from blocks a whole tile
  * row apart.  Down the columns it is the other way round: the blocks in flight write neighbouring
  * pieces of the same few output rows (an output row is an input column) and read scattered input
- * rows -- lesson 05's comparison of strided loads with strided stores, one level up, across the
- * blocks in flight.  Everything else, the tile included, is transpose_tile's. */
+ * rows.  Everything else, the tile included, is transpose_tile's. */
 template <int T, int R, int P>
 __global__ void transpose_tile_col_order(float *__restrict__ out, const float *__restrict__ in, int nx, int ny,
                                          unsigned tiles_y)

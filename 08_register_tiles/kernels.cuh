@@ -432,7 +432,8 @@ static inline void launch_transpose_tile64_alignst(float *out, const float *in, 
  * bank row, i.e. 8 different values of u & 7 (a row of s starts at slot 0):
  *   phase 1 store: 8 lanes = q 0..7 (or 8..15) with one a and one j: column 4q + j, sw = q & 7,
  *                  u = a ^ (q & 7): 8 different slots;
- *   phase 2 load:  8 lanes = a 0..7 (or 8..15) with one column c: u = a ^ sw(c): 8 different slots.
+ *   phase 2 load:  8 lanes = row groups a2 0..7 (or 8..15; a2 = t & 15) with one column c:
+ *                  u = a2 ^ sw(c): 8 different slots.
  * Without the swizzle (u = a) the 8 lanes of the phase 1 store would all hit slot a & 7: 8 ways.
  * Phase 2: thread t writes output columns r0 + 4a .. +3 (a = t & 15) of output rows c0 + (t >> 4)
  * + 16 i, i = 0..3: float4 stores, a warp writes two output rows of 256 bytes each.
