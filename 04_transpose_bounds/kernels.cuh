@@ -49,7 +49,7 @@ static __device__ __forceinline__ void store_v(V *p, V v, int streaming)
 }
 
 /* A copy of n floats as elements of type V (float: 4 bytes, float4: 16 bytes).  The V elements are
- * cut into tiles of u * blockDim.x; block b takes tiles b, b + gridDim.x, ... (one pass when the
+ * cut into flat tiles of u * blockDim.x; block b takes tiles b, b + gridDim.x, ... (one pass when the
  * grid has a block per tile, grid-stride when it is smaller).  In a tile, thread t moves elements
  * t, t + blockDim.x, ..., t + (u-1) * blockDim.x, so every warp instruction covers 32 contiguous
  * elements (128 bytes of float, 512 of float4: every byte of every sector used), and all u loads
@@ -97,7 +97,7 @@ static __device__ __forceinline__ void copy_tiles(float *out, const float *in, s
 
 /* copy_f1_xU: U float loads (4 bytes each) before the first store, U x 4 bytes in flight per
  * thread: copyRow's one float (x1), then two and three.  1-D blocks.  They sit between copyRow's
- * 8 KiB per SM and the float4 copies' 32 KiB, where Little's law puts the knee. */
+ * 8 KiB per SM and the float4 copies' 32 KiB. */
 __global__ void copy_f1_x1(float *out, const float *in, size_t n) { copy_tiles<float>(out, in, n, 1, 0); }
 __global__ void copy_f1_x2(float *out, const float *in, size_t n) { copy_tiles<float>(out, in, n, 2, 0); }
 __global__ void copy_f1_x3(float *out, const float *in, size_t n) { copy_tiles<float>(out, in, n, 3, 0); }
