@@ -122,7 +122,7 @@ static size_t segment_want(float *want, size_t n, unsigned seg_floats, const lin
 typedef struct {
     size_t n;
     guarded_t g_src, g_out;
-    float *d_src, *d_out, *want, *got;
+    float *d_src, *d_out, *want;
 } check_case_t;
 
 /* A case of n floats in segments of seg_floats (LINE_FLOATS: every float, experiment 1's copy),
@@ -132,7 +132,6 @@ static void check_case_init(check_case_t *c, size_t n, unsigned seg_floats, cons
     size_t src;
     c->n = n;
     c->want = (float *)host_alloc(n * sizeof(float), "the expected copy");
-    c->got = (float *)host_alloc_pinned(n * sizeof(float), "the GPU's result");
     src = segment_want(c->want, n, seg_floats, order, seed);
     c->d_src = (float *)guarded_alloc(&c->g_src, src * sizeof(float), "in");
     c->d_out = (float *)guarded_alloc(&c->g_out, n * sizeof(float), "out");
@@ -144,7 +143,6 @@ static void check_case_free(check_case_t *c)
     guarded_free(&c->g_src);
     guarded_free(&c->g_out);
     free(c->want);
-    gpu_free_host(c->got);
 }
 
 /* After the case's launch: every float compared, the guards of both buffers checked (one line). */
@@ -153,7 +151,7 @@ static void check_case_report(const check_case_t *c, const char *what, const cha
     const guarded_t bufs[2] = {c->g_src, c->g_out};
     mismatch_t m;
     CHECK_LAST();
-    gpu_compare_f32(c->d_out, c->want, c->got, c->n, &m);
+    gpu_compare_f32(c->d_out, c->want, c->n, &m);
     check_report(t, what, size, &m, c->n, 0, bufs, 2);
 }
 
@@ -376,13 +374,11 @@ static int experiment_peak(const gpu_info_t *g, const args_t *a, size_t ws, dim3
     float *d_src = (float *)gpu_alloc(ws, "the copy source");
     float *d_dst = (float *)gpu_alloc(ws, "the copy destination");
     float *want = (float *)host_alloc(ws, "the expected copy");
-    float *got = (float *)host_alloc_pinned(ws, "the copy from the GPU");
     double per_pin_gbps = 2.0 * g->mem_clock_khz / 1e6;  /* Gb/s per data pin */
     double slice_gbs = per_pin_gbps * 32 / 8;            /* 32 pins of the bus */
     timing_t t_d2d;
     mismatch_t m;
     bench_t bt;
-    double d2d;
     int ok;
 
     report_say("\nExperiment 1: where the peak comes from (copies of %.0f MiB)\n", ws / 1048576.0);
@@ -400,15 +396,14 @@ static int experiment_peak(const gpu_info_t *g, const args_t *a, size_t ws, dim3
 
     gpu_fill_random_f32(d_src, n, a->seed);
     segment_want(want, n, LINE_FLOATS, NULL, a->seed);   /* every float of every line: want[i] = in[i] */
-    d2d = gpu_d2d_gbs(d_dst, d_src, ws, a, flush, &t_d2d);
-    report_set_ceilings(d2d, g->peak_gbs);
+    gpu_d2d_gbs(d_dst, d_src, ws, a, flush, &t_d2d);   /* also the report's ceiling */
     report_begin("peak", "  Copies against the ceilings (GB/s = (bytes read + bytes written) / time):", NULL);
     report_row("cudaMemcpy D2D", &t_d2d, 2.0 * ws, NAN);
     /* the copy kernel's row: verified (poisoned output, one launch, every float compared), then timed */
     gpu_poison(d_dst, ws);
     launch_copy_one_per_thread(d_dst, d_src, n, block, s);
     CHECK_LAST();
-    ok = gpu_compare_f32(d_dst, want, got, n, &m) == 0;
+    ok = gpu_compare_f32(d_dst, want, n, &m) == 0;
     if (ok) {
         for (bench_start(&bt, label, a, flush); bench_next(&bt);) launch_copy_one_per_thread(d_dst, d_src, n, block, s);
         report_row(label, &bt.t, 2.0 * ws, NAN);
@@ -420,7 +415,6 @@ static int experiment_peak(const gpu_info_t *g, const args_t *a, size_t ws, dim3
     CHECK(cudaFree(d_src));
     CHECK(cudaFree(d_dst));
     free(want);
-    gpu_free_host(got);
     return !ok;
 }
 
@@ -433,7 +427,6 @@ static double measure_ceiling(const gpu_info_t *g, const args_t *a, size_t ws)
     double d2d;
     CHECK(cudaMemset(d_src, 0, ws));
     d2d = gpu_d2d_gbs(d_dst, d_src, ws, a, gpu_flush_wanted(g, a, 2 * ws), NULL);
-    report_set_ceilings(d2d, g->peak_gbs);
     report_say("\nCeiling: cudaMemcpy D2D of %.0f MiB (experiment 1): %.0f GB/s; theoretical peak %.0f GB/s.\n",
                ws / 1048576.0, d2d, g->peak_gbs);
     CHECK(cudaFree(d_src));
@@ -442,11 +435,10 @@ static double measure_ceiling(const gpu_info_t *g, const args_t *a, size_t ws)
 }
 
 /* The buffers of experiments 2 and 3: the source the segments are copied from (src_floats, the
- * most any row reads: S = 4 B spreads the widest), the output, and on the host the expected copy
- * and the GPU's copy read back. */
+ * most any row reads: S = 4 B spreads the widest), the output, and on the host the expected copy. */
 typedef struct {
     size_t n, src_floats;
-    float *d_src, *d_out, *want, *got;
+    float *d_src, *d_out, *want;
     double bytes;   /* the useful bytes of every row: n floats read, n floats written */
 } segment_bufs_t;
 
@@ -457,7 +449,6 @@ static void segment_bufs_init(segment_bufs_t *b, size_t n, size_t src_floats, ui
     b->d_src = (float *)gpu_alloc(src_floats * sizeof(float), "the segments' source");
     b->d_out = (float *)gpu_alloc(n * sizeof(float), "the copied segments");
     b->want = (float *)host_alloc(n * sizeof(float), "the expected copy");
-    b->got = (float *)host_alloc_pinned(n * sizeof(float), "the copy from the GPU");
     b->bytes = 2.0 * (double)n * sizeof(float);
     gpu_fill_random_f32(b->d_src, src_floats, seed);
 }
@@ -467,7 +458,6 @@ static void segment_bufs_free(segment_bufs_t *b)
     CHECK(cudaFree(b->d_src));
     CHECK(cudaFree(b->d_out));
     free(b->want);
-    gpu_free_host(b->got);
 }
 
 /* One row of experiment 2, verified then timed.  Verify: the expected copy on the CPU, the output
@@ -484,7 +474,7 @@ static int segment_row_time(const gpu_info_t *g, const args_t *a, segment_bufs_t
     gpu_poison(b->d_out, b->n * sizeof(float));
     r->launch(b->d_out, b->d_src, b->n, block, s);
     CHECK_LAST();
-    if (gpu_compare_f32(b->d_out, b->want, b->got, b->n, m)) return 0;
+    if (gpu_compare_f32(b->d_out, b->want, b->n, m)) return 0;
     for (bench_start(&bt, r->label, a, gpu_flush_wanted(g, a, segment_touched_bytes(b->n, r->seg_bytes)));
          bench_next(&bt);)
         r->launch(b->d_out, b->d_src, b->n, block, s);
@@ -551,7 +541,7 @@ static int order_row_time(const gpu_info_t *g, const args_t *a, segment_bufs_t *
     gpu_poison(b->d_out, b->n * sizeof(float));
     r->launch(b->d_out, b->d_src, b->n, order, block, s);
     CHECK_LAST();
-    if (gpu_compare_f32(b->d_out, b->want, b->got, b->n, m)) return 0;
+    if (gpu_compare_f32(b->d_out, b->want, b->n, m)) return 0;
     for (bench_start(&bt, r->label[o], a, gpu_flush_wanted(g, a, segment_touched_bytes(b->n, r->seg_bytes)));
          bench_next(&bt);)
         r->launch(b->d_out, b->d_src, b->n, order, block, s);

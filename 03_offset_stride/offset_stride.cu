@@ -446,7 +446,6 @@ int main(int argc, char **argv)
 
     CHECK(cudaMemset(s.buf, 0, 2 * s.useful));
     s.d2d = gpu_d2d_gbs((char *)s.buf + s.useful, s.buf, s.useful, &a, gpu_flush_wanted(&g, &a, 2 * s.useful), NULL);
-    report_set_ceilings(s.d2d, g.peak_gbs);
     report_say("\nCeilings: cudaMemcpy D2D of %.0f MiB: %.0f GB/s; theoretical peak %.0f GB/s.\n",
                s.useful / 1048576.0, s.d2d, g.peak_gbs);
     report_say("Every point: %.0f MiB of useful data (%.1fx the L2), read once and written once; buffer %.1f GiB "

@@ -96,7 +96,11 @@ static const gemm_case_t CASES[] = {
 
 /* ---- the experiments ---------------------------------------------------------------------- */
 
-/* Experiment 3's sample: up to GEMM_SAMPLE elements of C (all of them if C is that small, else the
+/* Experiment 3's sample size: as many elements as the CPU check of a large product samples
+ * (gemm_problem.h). */
+#define ACCURACY_SAMPLE 4096
+
+/* Experiment 3's sample: up to ACCURACY_SAMPLE elements of C (all of them if C is that small, else the
  * random picks verify_gemm_f32 makes after the corners), with their exact value and sum_k |a_ik b_kj| from the ORIGINAL
  * float inputs, computed once before the rounding. */
 typedef struct {
@@ -109,13 +113,13 @@ static void accuracy_init(accuracy_t *s, const gemm_problem_t *p)
 {
     size_t all = (size_t)p->M * p->N;
     int i;
-    s->n = all <= GEMM_SAMPLE ? (int)all : GEMM_SAMPLE;
+    s->n = all <= ACCURACY_SAMPLE ? (int)all : ACCURACY_SAMPLE;
     s->row = (int *)host_alloc(s->n * sizeof(int), "the accuracy sample");
     s->col = (int *)host_alloc(s->n * sizeof(int), "the accuracy sample");
     s->exact = (double *)host_alloc(s->n * sizeof(double), "the accuracy sample");
     s->abs_sum = (double *)host_alloc(s->n * sizeof(double), "the accuracy sample");
     for (i = 0; i < s->n; i++) {
-        if (all <= GEMM_SAMPLE) {
+        if (all <= ACCURACY_SAMPLE) {
             s->row[i] = i / p->N;
             s->col[i] = i % p->N;
         } else {

@@ -11,10 +11,22 @@
 
 /* ---- verify ---------------------------------------------------------------------------------- */
 
-size_t gpu_compare_f32(const float *d_out, const float *want, float *got, size_t n, mismatch_t *m)
+/* The host copy of the output gpu_compare_f32 compares: page-locked (copies from the GPU run several
+ * times faster), grown to the largest output compared, freed by gpu_finish (bench_free_scratch). */
+static float *h_got = NULL;
+static size_t h_got_n = 0;
+
+size_t gpu_compare_f32(const float *d_out, const float *want, size_t n, mismatch_t *m)
 {
+    float *got;
     size_t i;
     int nan = 0;
+    if (n > h_got_n) {
+        if (h_got) CHECK(cudaFreeHost(h_got));
+        h_got = (float *)host_alloc_pinned(n * sizeof(float), "the GPU's result (host copy)");
+        h_got_n = n;
+    }
+    got = h_got;
     CHECK(cudaMemcpy(got, d_out, n * sizeof(float), cudaMemcpyDeviceToHost));
     /* The common case first: equal bits and no NaN is a pass.  memcmp runs at memory speed; the
      * element-by-element comparison below, in double, costs several times more. */
@@ -92,6 +104,9 @@ void bench_free_scratch(void)
 {
     if (d_res) CHECK(cudaFree(d_res));
     d_res = NULL;
+    if (h_got) CHECK(cudaFreeHost(h_got));
+    h_got = NULL;
+    h_got_n = 0;
 }
 
 /* After a launch: 0 when both guards are intact; else 1 and `why` says where the kernel wrote

@@ -35,10 +35,10 @@ extern "C" {
 
 /* ---- verify ---------------------------------------------------------------------------------- */
 
-/* Copies the n floats at d_out (device) into got (host, best page-locked) and compares them with
- * want: equal bit for bit, and no NaN (a poisoned element never passes).  Fills *m; returns the
- * number of elements that differ. */
-size_t gpu_compare_f32(const float *d_out, const float *want, float *got, size_t n, mismatch_t *m);
+/* Copies the n floats at d_out (device) back to the host (into the library's page-locked buffer,
+ * kept until the end of the run) and compares them with want: equal bit for bit, and no NaN (a
+ * poisoned element never passes).  Fills *m; returns the number of elements that differ. */
+size_t gpu_compare_f32(const float *d_out, const float *want, size_t n, mismatch_t *m);
 
 /* The PASS/FAIL lines of a --check sweep, added up. */
 typedef struct {

@@ -49,10 +49,8 @@ void gemm_args_or_exit(int argc, char **argv, args_t *a, const char *summary, in
 
 /* The GPU compares every element at every size (above).  The CPU compares every element of products
  * up to 2^28 multiply-adds (GEMM_FULL_CHECK_MACS), of larger ones the four corners and GEMM_SAMPLE
- * elements (its double-precision reference would take seconds to minutes). */
-#define GEMM_SAMPLE 4096
-
-/* verify_gemm_f32's `sample` for this product: 0 (every element) or GEMM_SAMPLE. */
+ * elements (both in tests/internal.h; its double-precision reference would take seconds to minutes).
+ * verify_gemm_f32's `sample` for this product: 0 (every element) or GEMM_SAMPLE. */
 size_t gemm_sample(int M, int N, int K);
 /* ---- the FP32 peak ------------------------------------------------------------------------------ */
 

@@ -77,6 +77,8 @@ __global__ void probe_kernel(int *out)
 }
 
 static cudaStream_t stream = NULL;
+/* The GPU's theoretical DRAM bandwidth (gpu_init), the report's second ceiling (gpu_d2d_gbs). */
+static double peak_gbs = 0.0;
 
 cudaStream_t gpu_stream(void) { return stream; }
 
@@ -128,6 +130,7 @@ void gpu_init(gpu_info_t *g)
     CHECK(cudaDeviceGetAttribute(&g->mem_clock_khz, cudaDevAttrMemoryClockRate, g->device));
     CHECK(cudaDeviceGetAttribute(&g->bus_bits, cudaDevAttrGlobalMemoryBusWidth, g->device));
     g->peak_gbs = stats_peak_gbs(g->mem_clock_khz, g->bus_bits);
+    peak_gbs = g->peak_gbs;
 
     if (g->cc_major < 7) {
         snprintf(msg, sizeof msg, "%s has compute capability %d.%d", g->name, g->cc_major, g->cc_minor);
@@ -222,8 +225,6 @@ void *host_alloc_pinned(size_t bytes, const char *what)
     return p;
 }
 
-void gpu_free_host(void *p) { CHECK(cudaFreeHost(p)); }
-
 void gpu_poison(void *p, size_t bytes)
 {
     CHECK(cudaMemset(p, POISON_BYTE, bytes));
@@ -288,10 +289,13 @@ int gpu_flush_wanted(const gpu_info_t *g, const args_t *a, size_t ws_bytes)
 double gpu_d2d_gbs(void *dst, const void *src, size_t bytes, const args_t *a, int flush, timing_t *t)
 {
     bench_t b;
+    double gbs;
     for (bench_start(&b, "cudaMemcpy D2D", a, flush); bench_next(&b);)
         CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, stream));
     if (t) *t = b.t;
-    return stats_gbs(2.0 * (double)bytes, b.t.median_ms);
+    gbs = stats_gbs(2.0 * (double)bytes, b.t.median_ms);
+    report_set_ceilings(gbs, peak_gbs);
+    return gbs;
 }
 
 void gpu_finish(void)

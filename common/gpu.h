@@ -54,11 +54,8 @@ void *gpu_alloc(size_t bytes, const char *what);
 /* Bytes free on the device now. */
 size_t gpu_free_bytes(void);
 
-/* malloc / cudaMallocHost (page-locked: copies from the GPU run several times faster) that explain
- * themselves: on failure say what for and how much, then exit 5.  Free with free / gpu_free_host. */
+/* malloc that explains itself: on failure says what for and how much, then exits 5.  Free with free. */
 void *host_alloc(size_t bytes, const char *what);
-void *host_alloc_pinned(size_t bytes, const char *what);
-void gpu_free_host(void *p);
 
 /* Fills outputs with POISON_BYTE (NaN) so unwritten elements fail verification. */
 void gpu_poison(void *p, size_t bytes);
@@ -71,7 +68,8 @@ int gpu_flush_wanted(const gpu_info_t *g, const args_t *a, size_t ws_bytes);
 
 /* The copy ceiling: cudaMemcpy device-to-device of `bytes` from src to dst, timed like a kernel;
  * returns GB/s counting bytes read plus bytes written (2 x bytes), and the timing in *t if t is
- * not NULL (so the lesson can show it as a table row). */
+ * not NULL (so the lesson can show it as a table row).  It is also the ceiling every later row is
+ * compared with (% of the copy, next to % of the theoretical peak): the report's (--csv: two rows). */
 double gpu_d2d_gbs(void *dst, const void *src, size_t bytes, const args_t *a, int flush, timing_t *t);
 
 /* The end of main: synchronises, reports any pending error, frees the helpers' own buffers, then, when failed, "A kernel FAILED verification: its figures were

@@ -10,11 +10,8 @@
 extern "C" {
 #endif
 
-/* gpu_start (gpu.h) sets the lesson's name and --csv (report_init, in tests/internal.h). */
-
-/* The two ceilings every row is compared with: measured cudaMemcpy device-to-device GB/s and the
- * theoretical peak from the device attributes.  Also emitted as two CSV rows. */
-void report_set_ceilings(double d2d_gbs, double peak_gbs);
+/* gpu_start (gpu.h) sets the lesson's name and --csv (report_init), gpu_d2d_gbs the two ceilings
+ * every row is compared with (report_set_ceilings; both in tests/internal.h). */
 
 /* Prose for the terminal (printf-style); silent under --csv so stdout stays machine-readable. */
 void report_say(const char *fmt, ...)

@@ -29,7 +29,6 @@ typedef struct {
     guarded_t g_in, g_out;
     float *h_in;          /* host copy of the input (for copies), or NULL                              */
     float *want;          /* host: the CPU transpose of the input, or NULL                             */
-    float *got;           /* host, page-locked: room for the GPU's n output floats                     */
 } tmatrix_t;
 
 /* Which references tmatrix_init keeps (a bit set): the input for copies, the transpose. */

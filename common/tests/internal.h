@@ -110,6 +110,10 @@ void report_bar(double pct, char *buf, size_t len);
  * terminal gets the tables: the root `make run` builds its summary from it, and `make results` the
  * CSV of the run it shows. */
 void report_init(const char *lesson, int csv);
+/* The two ceilings every row is compared with: measured cudaMemcpy device-to-device GB/s and the
+ * theoretical peak from the device attributes.  Also emitted as two CSV rows.  gpu_d2d_gbs sets
+ * them each time it measures the copy. */
+void report_set_ceilings(double d2d_gbs, double peak_gbs);
 /* Finds the GPU and checks it can run this binary (gpu_start says how it exits when it cannot). */
 void gpu_init(gpu_info_t *g);
 /* The lesson's header: title, GPU, peak arithmetic, CUDA versions, timing method. */
@@ -131,7 +135,9 @@ void gpu_faults_are_wrong(const char *kernel);
 /* ---- bench.cu ---- */
 /* The guard on each side of a guarded buffer of `bytes` (bench.h's guarded_alloc). */
 size_t guarded_guard_bytes(size_t bytes);
-/* Frees the guard check's scratch memory (gpu_finish calls it). */
+/* host_alloc's page-locked twin (cudaMallocHost; free with cudaFreeHost): gpu_compare_f32's host copy. */
+void *host_alloc_pinned(size_t bytes, const char *what);
+/* Frees the guard check's and gpu_compare_f32's scratch memory (gpu_finish calls it). */
 void bench_free_scratch(void);
 /* 1 when this run is an exercise checker's own run under compute-sanitizer (checker.cu sets
  * CHECKER_CHILD_ENV in its environment): no guard zones there, and only the small sizes of the sweep. */
@@ -154,8 +160,10 @@ int checker_child_run(void);
  * 0.25 and exceeds 0.031 six times in seven (the bound K x 2^-23 of earlier versions was 0.5). */
 double cpu_gemm_tolerance(int K);
 
-/* ---- gemm_problem.c: the CPU's full-check limit, and the pieces of gemm_args_or_exit ---- */
+/* ---- gemm_problem.c: the CPU's full-check limit and sample (gemm_sample), and the pieces of
+ * gemm_args_or_exit ---- */
 #define GEMM_FULL_CHECK_MACS ((double)(1 << 28))
+#define GEMM_SAMPLE 4096
 
 #define GEMM_SIZE_NOPTS 4
 
