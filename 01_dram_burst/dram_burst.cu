@@ -435,9 +435,10 @@ static double measure_ceiling(const gpu_info_t *g, const args_t *a, size_t ws)
 }
 
 /* The buffers of experiments 2 and 3: the source the segments are copied from (src_floats, the
- * most any row reads: S = 4 B spreads the widest), the output, and on the host the expected copy. */
+ * most any row reads: S = 4 B spreads the widest), the output, and on the host the expected copy;
+ * with them the L2 fetch granularity in force, which both experiments' models need. */
 typedef struct {
-    size_t n, src_floats;
+    size_t n, src_floats, gran;
     float *d_src, *d_out, *want;
     double bytes;   /* the useful bytes of every row: n floats read, n floats written */
 } segment_bufs_t;
@@ -450,6 +451,7 @@ static void segment_bufs_init(segment_bufs_t *b, size_t n, size_t src_floats, ui
     b->d_out = (float *)gpu_alloc(n * sizeof(float), "the copied segments");
     b->want = (float *)host_alloc(n * sizeof(float), "the expected copy");
     b->bytes = 2.0 * (double)n * sizeof(float);
+    b->gran = l2_fetch_granularity();
     gpu_fill_random_f32(b->d_src, src_floats, seed);
 }
 
@@ -490,18 +492,16 @@ static int experiment_segments(const gpu_info_t *g, const args_t *a, size_t n, d
     timing_t t[NSEG];
     mismatch_t m[NSEG];
     int ok[NSEG], s, failed = 0;
-    size_t gran;
     double whole, gbs[NSEG], model[NSEG];
     char takeaway[640];
 
-    memset(t, 0, sizeof t);
+    memset(t, 0, sizeof t);   /* a failed row keeps zeros */
     segment_bufs_init(&b, n, segment_per_line_src_floats(n, 1), a->seed);
-    gran = l2_fetch_granularity();
     report_say("\nExperiment 2: one segment per line. The first S bytes of every 128-byte line, the lines in order,\n"
                "  copied out one float per thread: a warp reads S bytes from each of 128/S consecutive lines and writes\n"
                "  128 consecutive bytes. %.0f MiB read and %.0f MiB written for every S (source buffer %.0f MiB at\n"
                "  S = 4 B); cudaLimitMaxL2FetchGranularity = %zu B.\n",
-               n * 4.0 / 1048576.0, n * 4.0 / 1048576.0, b.src_floats * 4.0 / 1048576.0, gran);
+               n * 4.0 / 1048576.0, n * 4.0 / 1048576.0, b.src_floats * 4.0 / 1048576.0, b.gran);
     report_say("  The sector model: the caches move whole 32-byte sectors, so a segment of S < 32 bytes moves 32 bytes\n"
                "  for S useful ones. If the bytes moved set the time, useful GB/s = the S = 128 row's x 2S / (max(S, 32)\n"
                "  + S) (S bytes read and S written per segment): S = 4 %.0f%%, 8 %.0f%%, 16 %.0f%%, S >= 32 100%%.\n",
@@ -521,7 +521,7 @@ static int experiment_segments(const gpu_info_t *g, const args_t *a, size_t n, d
         if (ok[s]) report_row(SEGMENT_ROWS[s].label, &t[s], b.bytes, model[s]);
         else report_failed(SEGMENT_ROWS[s].label, &m[s], n, 0);
     }
-    segments_takeaway(takeaway, sizeof takeaway, gbs, model, whole, gran);
+    segments_takeaway(takeaway, sizeof takeaway, gbs, model, whole, b.gran);
     report_end(takeaway);
     segment_bufs_free(&b);
     return failed;
@@ -562,18 +562,16 @@ static int experiment_order(const gpu_info_t *g, const args_t *a, size_t n, dim3
     timing_t t[NORDER][2];
     mismatch_t m[NORDER][2];
     int ok[NORDER][2], s, o, failed = 0;
-    size_t gran;
     char takeaway[768];
 
-    memset(t, 0, sizeof t);
+    memset(t, 0, sizeof t);   /* a failed row keeps zeros */
     segment_bufs_init(&b, n, permuted_line_src_floats(n, 1), a->seed);
-    gran = l2_fetch_granularity();
     report_say("\nExperiment 3 (In depth): bytes or accesses? Experiment 2's segments, %.0f MiB of them, copied by one\n"
                "  kernel with the lines in two orders: sequential (segment k in line k: experiment 2's addresses) and\n"
                "  scattered (neighbouring segments far apart). The same lines, so the same bytes, the same sectors and\n"
                "  the same L2 fetches (cudaLimitMaxL2FetchGranularity = %zu B); only the order of the addresses differs.\n"
                "  Source buffer %.0f MiB. G accesses/s = segments copied per second.\n",
-               n * 4.0 / 1048576.0, gran, b.src_floats * 4.0 / 1048576.0);
+               n * 4.0 / 1048576.0, b.gran, b.src_floats * 4.0 / 1048576.0);
 
     for (s = 0; s < NORDER; s++)
         for (o = 0; o < 2; o++) {
@@ -589,7 +587,7 @@ static int experiment_order(const gpu_info_t *g, const args_t *a, size_t n, dim3
             else report_failed(ORDER_ROWS[s].label[o], &m[s][o], n, 0);
         }
 
-    order_takeaway(takeaway, sizeof takeaway, rate, gran, d2d);
+    order_takeaway(takeaway, sizeof takeaway, rate, b.gran, d2d);
     report_end(takeaway);
     s = NORDER - 1;
     whole_lines_takeaway(takeaway, sizeof takeaway,
