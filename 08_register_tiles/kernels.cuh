@@ -435,6 +435,12 @@ static inline void launch_transpose_tile64_alignst(float *out, const float *in, 
  *   phase 2 load:  8 lanes = row groups a2 0..7 (or 8..15; a2 = t & 15) with one column c:
  *                  u = a2 ^ sw(c): 8 different slots.
  * Without the swizzle (u = a) the 8 lanes of the phase 1 store would all hit slot a & 7: 8 ways.
+ * SWIZZLE = false (sw = 0, nothing else changed) is that tile, "tile64 f4 no swizzle": it measures
+ * the 8 ways (smem st confl), which the swizzled row alone cannot tell from the 16-byte width.  Why
+ * 8: shared memory is 32 banks of 4 bytes (CUDA C++ Programming Guide; lesson 07 counts them) and a
+ * row of s is 256 bytes, two bank rows, so slot a of every row lies on the same 4 banks: 8 lanes, 8
+ * addresses, 8 passes.  Its phase 2 loads keep 8 slots (u = a2).  Correct either way: the store and
+ * the load XOR row c's slot with the same sw(c), a permutation of the row's 16 slots.
  * Phase 2: thread t writes output columns r0 + 4a .. +3 (a = t & 15) of output rows c0 + (t >> 4)
  * + 16 i, i = 0..3: float4 stores, a warp writes two output rows of 256 bytes each.
  * Vectors need 16-byte aligned rows: float4 loads when nx % 4 == 0, float4 stores when ny % 4 == 0
@@ -455,11 +461,11 @@ static inline void launch_transpose_tile64_alignst(float *out, const float *in, 
 #else
 #define T64_SWZ_BLOCKS 8   /* 2048 threads an SM */
 #endif
-template <int BAND>
+template <int BAND, bool SWIZZLE = true>
 __global__ void __launch_bounds__(T64_THREADS, T64_SWZ_BLOCKS)
 transpose_tile64_f4_swizzle(float *__restrict__ out, const float *__restrict__ in, int nx, int ny)
 {
-    __shared__ float4 s[T64][T64 / 4];  /* s[c][u]: tile column c, rows 4 (u ^ ((c >> 2) & 7)) .. +3 */
+    __shared__ float4 s[T64][T64 / 4];  /* s[c][u]: tile column c, rows 4 (u ^ sw(c)) .. +3 */
     const int t = threadIdx.x;
     int tile_x, tile_y, k, i;
     tile_of_block(BAND, (nx + T64 - 1) / T64, (ny + T64 - 1) / T64, &tile_x, &tile_y);
@@ -487,10 +493,11 @@ transpose_tile64_f4_swizzle(float *__restrict__ out, const float *__restrict__ i
         }
     }
     /* the 4x4 transpose in registers: tile column 4q + j is (v[0].j, v[1].j, v[2].j, v[3].j) */
-    s[4 * q + 0][a ^ (q & 7)] = make_float4(v[0].x, v[1].x, v[2].x, v[3].x);
-    s[4 * q + 1][a ^ (q & 7)] = make_float4(v[0].y, v[1].y, v[2].y, v[3].y);
-    s[4 * q + 2][a ^ (q & 7)] = make_float4(v[0].z, v[1].z, v[2].z, v[3].z);
-    s[4 * q + 3][a ^ (q & 7)] = make_float4(v[0].w, v[1].w, v[2].w, v[3].w);
+    const int u = a ^ (SWIZZLE ? q & 7 : 0);         /* sw(4q + j) = q & 7 */
+    s[4 * q + 0][u] = make_float4(v[0].x, v[1].x, v[2].x, v[3].x);
+    s[4 * q + 1][u] = make_float4(v[0].y, v[1].y, v[2].y, v[3].y);
+    s[4 * q + 2][u] = make_float4(v[0].z, v[1].z, v[2].z, v[3].z);
+    s[4 * q + 3][u] = make_float4(v[0].w, v[1].w, v[2].w, v[3].w);
     __syncthreads();  /* outside every branch: all 256 threads arrive */
 
     const int a2 = t & 15, r = r0 + 4 * a2;  /* phase 2: output columns r .. r+3 */
@@ -498,7 +505,7 @@ transpose_tile64_f4_swizzle(float *__restrict__ out, const float *__restrict__ i
     for (i = 0; i < 4; i++) {
         const int cl = (t >> 4) + 16 * i, c = c0 + cl;  /* output row c = tile column cl */
         if (c < nx) {
-            const float4 e = s[cl][a2 ^ ((cl >> 2) & 7)];
+            const float4 e = s[cl][a2 ^ (SWIZZLE ? (cl >> 2) & 7 : 0)];
             float *o = out + (size_t)c * ny;  /* start of output row c */
             if ((ny & 3) == 0) {
                 if (r < ny) *(float4 *)(o + r) = e;  /* c * ny + r is a multiple of 4 */
@@ -513,14 +520,14 @@ transpose_tile64_f4_swizzle(float *__restrict__ out, const float *__restrict__ i
 }
 
 /* Its launch: 256 threads per 64x64 tile.  BAND as the kernel's band: <0> is "tile64 swizzle f4",
- * <T64_COLUMNWISE> "tile64 swizzle col-wise". */
-template <int BAND>
+ * <T64_COLUMNWISE> "tile64 swizzle col-wise"; <0, false> is "tile64 f4 no swizzle". */
+template <int BAND, bool SWIZZLE = true>
 static inline void launch_transpose_tile64_f4_swizzle(float *out, const float *in, int nx, int ny, dim3 block,
                                                       cudaStream_t s)
 {
     (void)block;
-    transpose_tile64_f4_swizzle<BAND><<<tile64_grid(div_up(nx, T64), div_up(ny, T64), BAND), T64_THREADS, 0, s>>>(
-        out, in, nx, ny);
+    transpose_tile64_f4_swizzle<BAND, SWIZZLE>
+        <<<tile64_grid(div_up(nx, T64), div_up(ny, T64), BAND), T64_THREADS, 0, s>>>(out, in, nx, ny);
 }
 
 #endif

@@ -17,8 +17,8 @@
  * are aligned at any size, the scalar and the aligned tiles again with their blocks dealt out in
  * bands of 32 tile rows ("banded": the DRAM pages each side touches at one moment), the aligned
  * tile column by column ("col-wise": lesson 06's column-major order), a 64x64 tile with float4 on
- * every side of an XOR-swizzled shared tile in both orders, and the best register tile -- at
- * 8192 x 8192.
+ * every side of an XOR-swizzled shared tile in both orders (and once unswizzled), and the best
+ * register tile -- at 8192 x 8192.
  * Experiment 3 (default size only): Experiment 2 again at 8191 x 4097, where no row is aligned.
  * Then the race's result, as ratios from this run.
  *
@@ -58,11 +58,13 @@ typedef struct {
  *     banded twins (kernels.cuh says why that matters).
  *   "col-wise": the same kernel with its blocks taking the tiles column by column (T64_COLUMNWISE,
  *     a band as tall as the matrix).
+ *   "tile64 f4 no swizzle": "tile64 swizzle f4" with its swizzle switched off (SWIZZLE = false),
+ *     the row that measures the 8-way shared-store conflict the swizzle removes (kernels.cuh).
  * Labels stay within 23 characters: the odd-size rows add " @odd" and the table's column is 28 wide. */
 enum {
     R4_DIRECT, R4_ROW8x8, R4_LOADALL, R4_ROW8x4, R4_ROW16x16, R4_ROW32x32, R4_ROW32x2, R4_SWAP32x2, COPY, SGEAM,
     TILE64_VEC, TILE64_SCALAR, TILE64_ALIGNST, TILE64_SC_BAND, TILE64_AL_BAND, TILE64_AL_COL, TILE64_SWZ,
-    TILE64_SWZ_COL, N_ROWS
+    TILE64_NOSWZ, TILE64_SWZ_COL, N_ROWS
 };
 static const row_t ROWS[N_ROWS] = {
     {{"f4 4x4 direct 8x8", launch_transpose_reg4x4_direct<8, 8>, TMATRIX_TRANSPOSE}, 4, 8, 8, 0},
@@ -83,6 +85,7 @@ static const row_t ROWS[N_ROWS] = {
     {{"tile64 aligned banded", launch_transpose_tile64_alignst<T64_BAND>, TMATRIX_TRANSPOSE}, 0, 0, 0, 0},
     {{"tile64 aligned col-wise", launch_transpose_tile64_alignst<T64_COLUMNWISE>, TMATRIX_TRANSPOSE}, 0, 0, 0, 0},
     {{"tile64 swizzle f4", launch_transpose_tile64_f4_swizzle<0>, TMATRIX_TRANSPOSE}, 0, 0, 0, 0},
+    {{"tile64 f4 no swizzle", launch_transpose_tile64_f4_swizzle<0, false>, TMATRIX_TRANSPOSE}, 0, 0, 0, 0},
     {{"tile64 swizzle col-wise", launch_transpose_tile64_f4_swizzle<T64_COLUMNWISE>, TMATRIX_TRANSPOSE}, 0, 0, 0, 0},
 };
 
@@ -189,10 +192,10 @@ static int experiment_fastest(const tbench_t *b, int number, const char *suffix,
 {
     /* rows 0-1: copy kernel and Sgeam; from row 2: the candidates for the fastest transpose */
     const int rs[] = {COPY,           SGEAM,         TILE64_VEC, TILE64_SCALAR,  TILE64_ALIGNST, TILE64_SC_BAND,
-                      TILE64_AL_BAND, TILE64_AL_COL, TILE64_SWZ, TILE64_SWZ_COL, R4_ROW8x8};
+                      TILE64_AL_BAND, TILE64_AL_COL, TILE64_SWZ, TILE64_NOSWZ,   TILE64_SWZ_COL, R4_ROW8x8};
     /* where the rows the take-away compares sit in rs[] */
     enum { NV = sizeof rs / sizeof rs[0], FIRST_CANDIDATE = 2, SCALAR = 3, ALIGNED = 4, SC_BAND = 5, AL_BAND = 6,
-           AL_COL = 7, SWZ = 8, SWZ_COL = 9 };
+           AL_COL = 7, SWZ = 8, SWZ_COL = 10 };
     char labels[NV][64], take[500], title[160];
     timing_t t[NV];
     double gbs[NV];
@@ -213,7 +216,8 @@ static int experiment_fastest(const tbench_t *b, int number, const char *suffix,
                "  than a few whole rows of tiles, whose stores reach every row of the output. 'col-wise': one band\n"
                "  as tall as the matrix, column by column (lesson 06's column-major order): the blocks running\n"
                "  together write neighbouring pieces of the same few output rows. 'swizzle': float4 on every side,\n"
-               "  each thread's 4x4 block transposed in registers, the shared tile XOR-swizzled instead of padded.\n",
+               "  each thread's 4x4 block transposed in registers, the shared tile XOR-swizzled instead of padded;\n"
+               "  'no swizzle': the same tile unswizzled (8-way shared-store conflicts by the bank model).\n",
                T64_BAND);
     for (k = 0; k < NV; k++) {
         trow_t r = ROWS[rs[k]].r;   /* under its label with the size's suffix */

@@ -138,6 +138,18 @@ static __device__ __forceinline__ void rt_thread_coords(int *tx, int *ty)
     *ty = (warp / 2) * 4 + lane / 8;
 }
 
+/* How every thread of the 128 x 128 kernels starts: its place (rt_thread_coords), its
+ * accumulators at zero. */
+static __device__ __forceinline__ void rt_start(float acc[RT_TM][RT_TN], int *tx, int *ty)
+{
+    int i, j;
+    rt_thread_coords(tx, ty);
+#pragma unroll
+    for (i = 0; i < RT_TM; i++)
+#pragma unroll
+        for (j = 0; j < RT_TN; j++) acc[i][j] = 0.0f;
+}
+
 /* Global -> registers, one tile of a rows x cols matrix X (row-major) from (r0, c0): `loads` float4s
  * per thread, `vecs` in all, `row_vecs` to a row of the tile.  fast: every element is in range and
  * every row 16-byte aligned, so one 16-byte load per float4; otherwise four guarded scalar loads,
@@ -283,17 +295,13 @@ sgemm_rt128(float *__restrict__ C, const float *__restrict__ A, const float *__r
     const int a_vec = rt_a_vec(A, M, K, m0), b_vec = rt_b_vec(B, N, n0);
     const int full_tiles = K / RT_BK, tiles = (K + RT_BK - 1) / RT_BK;
     float acc[RT_TM][RT_TN];
-    float4 ra[RT_A_LOADS], rb[RT_B_LOADS];
-    int tx, ty, t, i, j;
+    int tx, ty, t;
 
-    rt_thread_coords(&tx, &ty);
-#pragma unroll
-    for (i = 0; i < RT_TM; i++)
-#pragma unroll
-        for (j = 0; j < RT_TN; j++) acc[i][j] = 0.0f;
+    rt_start(acc, &tx, &ty);
 
     for (t = 0; t < tiles; t++) {
         int k0 = t * RT_BK, kfull = t < full_tiles;
+        float4 ra[RT_A_LOADS], rb[RT_B_LOADS];   /* this tile only: no prefetch in this variant */
         rt_load_a(ra, A, M, K, m0, k0, a_vec && kfull);
         rt_load_b(rb, B, N, K, n0, k0, b_vec && kfull);
         __syncthreads();
@@ -325,13 +333,9 @@ sgemm_rt128db(float *__restrict__ C, const float *__restrict__ A, const float *_
     const int full_tiles = K / RT_BK, tiles = (K + RT_BK - 1) / RT_BK;
     float acc[RT_TM][RT_TN];
     float4 ra[RT_A_LOADS], rb[RT_B_LOADS];
-    int tx, ty, t, i, j;
+    int tx, ty, t;
 
-    rt_thread_coords(&tx, &ty);
-#pragma unroll
-    for (i = 0; i < RT_TM; i++)
-#pragma unroll
-        for (j = 0; j < RT_TN; j++) acc[i][j] = 0.0f;
+    rt_start(acc, &tx, &ty);
 
     rt_load_a(ra, A, M, K, m0, 0, a_vec && full_tiles > 0);
     rt_load_b(rb, B, N, K, n0, 0, b_vec && full_tiles > 0);
