@@ -168,6 +168,12 @@ double cpu_gemm_tolerance(int K);
 #define GEMM_FULL_CHECK_MACS ((double)(1 << 28))
 #define GEMM_SAMPLE 4096
 
+/* The GPU compares every element at every size (gemm_problem.h).  The CPU compares every element of
+ * products up to GEMM_FULL_CHECK_MACS multiply-adds, of larger ones the four corners and GEMM_SAMPLE
+ * elements (its double-precision reference would take seconds to minutes): verify_gemm_f32's
+ * `sample` for this product, 0 (every element) or GEMM_SAMPLE (gemm_problem_init sets p->sample). */
+size_t gemm_sample(int M, int N, int K);
+
 #define GEMM_SIZE_NOPTS 4
 
 typedef struct {
