@@ -14,7 +14,7 @@
     do {                                                                                            \
         cublasStatus_t cublas_st_ = (call);                                                         \
         if (cublas_st_ != CUBLAS_STATUS_SUCCESS)                                                    \
-            check_cublas_fail((int)cublas_st_, cublasGetStatusString(cublas_st_), #call, __FILE__, __LINE__); \
+            check_fail((int)cublas_st_, cublasGetStatusString(cublas_st_), #call, __FILE__, __LINE__); \
     } while (0)
 
 /* The handle of this program's cuBLAS rows: created at the first call (creating one costs a good part
