@@ -244,7 +244,7 @@ static int run_checks(const args_t *a)
     dim3 blocks[3] = {dim3(32, 8), dim3(8, 32), dim3(13, 7)};
     int nb = 3, bi;
     size_t i;
-    check_tally_t t = CHECK_TALLY_INIT;
+    check_tally_t t = {0, 0, stdout};
 
     if (a->bx) {   /* --block given: check that shape only */
         blocks[0] = dim3(a->bx, a->by);

@@ -317,7 +317,7 @@ void gemm_ceilings(const gpu_info_t *g, const args_t *a)
 
 int gemm_check_cases(const gemm_case_t *cases, int ncases, const gemm_row_t *rows, int nrows, const args_t *a)
 {
-    check_tally_t t = CHECK_TALLY_INIT;
+    check_tally_t t = {0, 0, stdout};
     size_t most = 0, b;
     char size[96];
     int ci, k, half = 0;
