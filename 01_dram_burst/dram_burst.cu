@@ -162,7 +162,7 @@ static int run_checks(const args_t *a)
     static const size_t sizes[] = {1, 31, 33, 1000, 4097, 100003};
     static const int blocks[] = {32, 256, 1024};
     const int nb = a->bx ? 1 : 3;
-    check_tally_t t = CHECK_TALLY_INIT;
+    check_tally_t t = {0, 0, stdout};
     cudaStream_t st = gpu_stream();
     check_case_t c;
     size_t si;

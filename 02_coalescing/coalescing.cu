@@ -226,7 +226,7 @@ static void check_matmul(int M, int N, int K, dim3 block, uint64_t seed, check_t
     char size[80];
     gemm_problem_init(&p, M, N, K, 0, seed);
     snprintf(size, sizeof size, "M=%d N=%d K=%d block=%ux%u%s", M, N, K, block.x, block.y,
-             gemm_sample(M, N, K) ? " (sampled)" : "");
+             p.sample ? " (sampled)" : "");
     gemm_check(&p, &along_row, size, t);
     gemm_check(&p, &along_col, size, t);
     gemm_problem_free(&p);
@@ -244,7 +244,7 @@ static int run_checks(const args_t *a)
     dim3 blocks[3] = {dim3(32, 8), dim3(8, 32), dim3(13, 7)};
     int nb = 3, bi;
     size_t i;
-    check_tally_t t = CHECK_TALLY_INIT;
+    check_tally_t t = {0, 0, stdout};
 
     if (a->bx) {   /* --block given: check that shape only */
         blocks[0] = dim3(a->bx, a->by);
@@ -374,7 +374,7 @@ static int experiment_matmul(const gpu_info_t *g, const args_t *a, int mnk, dim3
                block.y);
     report_say("  One thread per element of C, a loop over k; verified against a reference in double (every element\n"
                "  on the GPU; on the CPU %s).\n",
-               gemm_sample(mnk, mnk, mnk) ? "a fixed sample of 4096 elements and the corners" : "every element");
+               p.sample ? "a fixed sample of 4096 elements and the corners" : "every element");
     report_begin("matmul", "  Naive product (GB/s = the minimum bytes: A and B read once, C written once):", "GFLOP/s");
     ok_row = gemm_time(&p, &along_row, a, flush, &t_row);
     if (ok_row) report_row(along_row.label, &t_row, min_bytes, flops / (t_row.median_ms * 1e6));

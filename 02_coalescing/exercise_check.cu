@@ -139,7 +139,7 @@ int main(int argc, char **argv)
     args_t a;
     gpu_info_t g;
     bufs_t b;
-    check_tally_t t = CHECK_TALLY_INIT;
+    check_tally_t t = {0, 0, stdout};
     char size[80], take[320];
     int bi, k, rows, cols, nshapes = (int)(sizeof shapes / sizeof shapes[0]), si, rc, ok;
     timing_t t_given, t_yours;

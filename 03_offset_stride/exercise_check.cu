@@ -115,7 +115,7 @@ int main(int argc, char **argv)
     args_t a;
     gpu_info_t g;
     array_t b;
-    check_tally_t t = CHECK_TALLY_INIT;
+    check_tally_t t = {0, 0, stdout};
     char size[64], take[320];
     int bi, nb, k, rc, ok;
     size_t si, n, need;

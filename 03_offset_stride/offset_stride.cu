@@ -124,7 +124,7 @@ static int run_checks(const args_t *a)
     size_t max_n = 100003, bytes = (point_total(OS_STRIDE, OS_MAX_STRIDE, max_n) + OS_GUARD) * 16;
     guarded_t gbuf;
     void *buf = guarded_alloc(&gbuf, bytes, "a");
-    check_tally_t t = CHECK_TALLY_INIT;
+    check_tally_t t = {0, 0, stdout};
 
     for (ci = 0; ci < ncases; ci++) {
         for (k = 0; k < 5; k++) {

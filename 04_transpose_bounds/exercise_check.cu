@@ -61,7 +61,7 @@ int main(int argc, char **argv)
     gpu_info_t g;
     tbench_t b;
     timing_t t_row, t_yours;
-    check_tally_t t = CHECK_TALLY_INIT;
+    check_tally_t t = {0, 0, stdout};
     int nx, ny, rc, row_ok, yours_ok;
     double ratio;
     char take[300];

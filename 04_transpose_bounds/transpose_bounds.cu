@@ -89,7 +89,7 @@ static int run_checks(const args_t *a)
     dim3 blocks1d[4] = {dim3(32), dim3(256), dim3(1024)};
     trow_t flight[N_FLIGHT];
     args_t a1d = *a;   /* the 1-D copies take 1-D blocks: --block is for copyRow and copyCol */
-    check_tally_t tally = CHECK_TALLY_INIT;
+    check_tally_t tally = {0, 0, stdout};
     int n1d = 3, k;
 
     if (threads_opt != 32 && threads_opt != 256 && threads_opt != 1024) blocks1d[n1d++] = dim3(threads_opt);

@@ -161,7 +161,7 @@ int main(int argc, char **argv)
     gpu_info_t g;
     tbench_t b;
     timing_t t[NKS];
-    check_tally_t tally = CHECK_TALLY_INIT;
+    check_tally_t tally = {0, 0, stdout};
     int nx, ny, rc, k, ok = 1;
     double ratio = NAN;
 

@@ -74,7 +74,7 @@ static int run_checks(const args_t *a)
     const trow_t naive[] = {K_NAIVE_ROW.row, K_NAIVE_COL.row};
     trow_t others[2 + NHINTS] = {K_COPY_ROW.row, K_COPY_COL.row};
     int h, nothers = 2;
-    check_tally_t tally = CHECK_TALLY_INIT;
+    check_tally_t tally = {0, 0, stdout};
 
     for (h = 0; h < NHINTS; h++)   /* the hint variants; the plain kernels are checked above */
         if (HINTS[h].launch != launch_transpose_naive_col && HINTS[h].launch != launch_transpose_naive_row)

@@ -81,7 +81,7 @@ static int run_checks(const args_t *a)
                                     {1000, 777}, {1, 4099}, {4099, 1}, {1, 40009}, {40009, 1}, {1, 600001},
                                     {600001, 1}, {8191, 4097}};
     const dim3 blocks[] = {dim3(32, 8), dim3(16, 16), dim3(7, 5), dim3(128, 2)};
-    check_tally_t tally = CHECK_TALLY_INIT;
+    check_tally_t tally = {0, 0, stdout};
 
     tcheck_sweep(KERNELS, NKERNELS, shapes, (int)(sizeof shapes / sizeof shapes[0]), 1, blocks, 4, NULL, a, &tally);
     return check_summary(&tally);

@@ -190,7 +190,7 @@ static int run_checks(const args_t *a)
     trow_t ks[NROWS], tma[NROWS], cap_cpa[NROWS], cap_tma[NROWS];
     char cap_labels[NROWS][64];
     int i, nk = 0, nt = 0, ncc = 0, nct = 0;
-    check_tally_t tally = CHECK_TALLY_INIT;
+    check_tally_t tally = {0, 0, stdout};
     for (i = 0; i < NROWS; i++) {
         const row_t *r = &ROWS[i];
         if (skip_why[i][0]) {

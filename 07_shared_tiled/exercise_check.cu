@@ -85,7 +85,7 @@ int main(int argc, char **argv)
     gpu_info_t g;
     tbench_t b;
     timing_t t, t_nopad, t_pad;
-    check_tally_t tally = CHECK_TALLY_INIT;
+    check_tally_t tally = {0, 0, stdout};
     size_t most;
     int nx, ny, rc, ok;
     double ratio = NAN;

@@ -90,7 +90,7 @@ static int run_checks(const args_t *a, int nx, int ny)
 {
     const int nodd = TMATRIX_N_CHECK_SHAPES - (a->quick ? 1 : 0);   /* the last, 8191x4097, is big */
     const int *big = TMATRIX_CHECK_SHAPES[TMATRIX_N_CHECK_SHAPES - 1];
-    check_tally_t tally = CHECK_TALLY_INIT;
+    check_tally_t tally = {0, 0, stdout};
     size_t most = tmatrix_bytes(big[0], big[1]);
     char size[64];
     int s, k;

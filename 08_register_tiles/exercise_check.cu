@@ -56,7 +56,7 @@ int main(int argc, char **argv)
     gpu_info_t g;
     tbench_t b;
     timing_t t[2], tf4;
-    check_tally_t tally = CHECK_TALLY_INIT;
+    check_tally_t tally = {0, 0, stdout};
     int nx, ny, k, rc, ok = 1;
     char take[400], label[2][40];
     double g8, g16, gf4;

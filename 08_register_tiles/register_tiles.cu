@@ -113,7 +113,7 @@ static int run_checks(const args_t *a, int nx, int ny)
     static const int extra[][2] = {{4, 4},      {36, 20},   {34, 30},  {1004, 772},
                                    {1000, 776}, {777, 1000}, {130, 66}, {196, 2100}};
     const int nextra = (int)(sizeof extra / sizeof extra[0]), big = TMATRIX_N_CHECK_SHAPES - 1, mine[1][2] = {{nx, ny}};
-    check_tally_t t = CHECK_TALLY_INIT;
+    check_tally_t t = {0, 0, stdout};
     trow_t rs[N_ROWS];
     int ex = 0, ey = 0, k;
     size_t most;

@@ -20,8 +20,6 @@ extern "C" {
 
 #define ARGS_LIST_MAX   64          /* numbers in one OPT_LIST value */
 
-enum { FLUSH_AUTO = -1, FLUSH_OFF = 0, FLUSH_ON = 1 };
-
 typedef struct {
     int help;
     int64_t nx, ny;       /* --size NX[xNY]; 0 = lesson default; ny = 0 when one number given
@@ -29,7 +27,7 @@ typedef struct {
     int reps, warmup;     /* timed repetitions, untimed warm-up launches             */
     int bx, by;           /* --block WxH; 0 = lesson default; by = 1 for --block W    */
     int csv, check, quick;
-    int flush;            /* FLUSH_AUTO / FLUSH_ON / FLUSH_OFF                        */
+    int flush;            /* --flush / --no-flush / neither: see gpu_flush_wanted     */
     unsigned long long seed;
     int dry_run;          /* --dry-run: see args_dry_run                              */
 } args_t;

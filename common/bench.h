@@ -40,12 +40,11 @@ extern "C" {
  * poisoned element never passes).  Fills *m; returns the number of elements that differ. */
 size_t gpu_compare_f32(const float *d_out, const float *want, size_t n, mismatch_t *m);
 
-/* The PASS/FAIL lines of a --check sweep, added up. */
+/* The PASS/FAIL lines of a --check sweep, added up: a sweep starts from {0, 0, stdout}. */
 typedef struct {
     int fails, checks;
     FILE *out;   /* where the lines go: stdout; NULL prints nothing (a checker under --csv) */
 } check_tally_t;
-#define CHECK_TALLY_INIT {0, 0, stdout}
 
 /* Guard zones: a device buffer with a guard on each side, filled with POISON_BYTE (a float NaN) and
  * checked after every launch.  A write outside the buffer changes a guard; a read outside it reads

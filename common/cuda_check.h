@@ -8,10 +8,10 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-void check_cuda_fail(cudaError_t err, const char *call, const char *file, int line);
-/* CUBLAS_CHECK's (cublas_check.h) failure: file:line, the call, cuBLAS's status number and name, then
- * exit 4.  The status's name comes from the caller, so the library itself needs no cuBLAS. */
-void check_cublas_fail(int status, const char *status_name, const char *call, const char *file, int line);
+/* The failure of CHECK (cublas_name NULL: code is the cudaError_t) or of CUBLAS_CHECK (cublas_check.h:
+ * code is cuBLAS's status and cublas_name its name, from the caller, so that the library itself needs
+ * no cuBLAS; file:line, the call, the status's number and name, then exit 4). */
+void check_fail(int code, const char *cublas_name, const char *call, const char *file, int line);
 #ifdef __cplusplus
 }
 #endif
@@ -20,7 +20,7 @@ void check_cublas_fail(int status, const char *status_name, const char *call, co
     do {                                                                \
         cudaError_t check_err_ = (call);                                \
         if (check_err_ != cudaSuccess)                                  \
-            check_cuda_fail(check_err_, #call, __FILE__, __LINE__);     \
+            check_fail(check_err_, NULL, #call, __FILE__, __LINE__);    \
     } while (0)
 
 /* Launch errors (bad configuration, no kernel image) show up here at once; faults inside the

@@ -25,6 +25,7 @@ void gemm_problem_init(gemm_problem_t *p, int M, int N, int K, int offset, uint6
     p->N = N;
     p->K = K;
     p->seed = seed;
+    p->sample = gemm_sample(M, N, K);
     p->offset = offset;
     p->baseA = (float *)gpu_alloc((na + offset) * sizeof(float), "A");
     p->baseB = (float *)gpu_alloc((nb + offset) * sizeof(float), "B");
@@ -235,7 +236,7 @@ static size_t gemm_verify(gemm_problem_t *p, const gemm_row_t *r, mismatch_t *m)
     }
     /* The CPU's comparison: it cannot find what the GPU's missed while the two references agree
      * (reference_self_check), but it does not lean on the GPU to say so. */
-    if (verify_gemm_f32(p->hA, p->hB, p->hC, p->M, p->N, p->K, gemm_sample(p->M, p->N, p->K), p->seed, &mc) &&
+    if (verify_gemm_f32(p->hA, p->hB, p->hC, p->M, p->N, p->K, p->sample, p->seed, &mc) &&
         m->count == 0)
         *m = mc;
     return m->count;
@@ -316,7 +317,7 @@ void gemm_ceilings(const gpu_info_t *g, const args_t *a)
 
 int gemm_check_cases(const gemm_case_t *cases, int ncases, const gemm_row_t *rows, int nrows, const args_t *a)
 {
-    check_tally_t t = CHECK_TALLY_INIT;
+    check_tally_t t = {0, 0, stdout};
     size_t most = 0, b;
     char size[96];
     int ci, k, half = 0;
@@ -336,7 +337,7 @@ int gemm_check_cases(const gemm_case_t *cases, int ncases, const gemm_row_t *row
         gemm_problem_init(&p, c->M, c->N, c->K, c->offset, a->seed + 2 * (uint64_t)ci);
         if (half) gemm_problem_round_to_half(&p);
         snprintf(size, sizeof size, "M=%d N=%d K=%d%s%s", c->M, c->N, c->K, c->offset ? ", unaligned rows" : "",
-                 gemm_sample(c->M, c->N, c->K) ? ", CPU on a sample" : "");
+                 p.sample ? ", CPU on a sample" : "");
         for (k = 0; k < nrows; k++) gemm_check(&p, &rows[k], size, &t);
         gemm_problem_free(&p);
     }

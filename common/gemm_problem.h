@@ -10,9 +10,10 @@
  * sum_k |a_ik b_kj| (cpu_gemm.h: min(K, 4 sqrt K) x 2^-23 of it, tight enough that a dropped k-term
  * fails), and NaN or Inf never passes, so a tile the kernel did not write always shows.  Then C is
  * copied back and compared on the CPU, in double, with the same bound: every element up to
- * GEMM_FULL_CHECK_MACS multiply-adds, beyond that the corners and GEMM_SAMPLE elements.  The GPU
- * reference itself is checked once per set of inputs against the CPU's, bit for bit (both add
- * the same exact products in the same order), on the corners and GEMM_SAMPLE elements.
+ * GEMM_FULL_CHECK_MACS multiply-adds, beyond that the corners and GEMM_SAMPLE elements
+ * (gemm_problem_t's `sample`).  The GPU reference itself is checked once per set of inputs against
+ * the CPU's, bit for bit (both add the same exact products in the same order), on the corners and
+ * GEMM_SAMPLE elements.
  *
  * The size options, the sampling policy and the FP32 lanes are plain C99 (gemm_problem.c,
  * unit-tested without a GPU in tests/test_gemm_problem.c); the rest needs the GPU (gemm_problem.cu). */
@@ -45,13 +46,6 @@ extern "C" {
  * --m, --n, --k where given, otherwise --mnk, otherwise 4096 (1024 with --quick). */
 void gemm_args_or_exit(int argc, char **argv, args_t *a, const char *summary, int *M, int *N, int *K);
 
-/* ---- how much of C the CPU compares (plain C) ------------------------------------------------- */
-
-/* The GPU compares every element at every size (above).  The CPU compares every element of products
- * up to 2^28 multiply-adds (GEMM_FULL_CHECK_MACS), of larger ones the four corners and GEMM_SAMPLE
- * elements (both in tests/internal.h; its double-precision reference would take seconds to minutes).
- * verify_gemm_f32's `sample` for this product: 0 (every element) or GEMM_SAMPLE. */
-size_t gemm_sample(int M, int N, int K);
 /* ---- the FP32 peak ------------------------------------------------------------------------------ */
 
 /* SMs x lanes x 2 flops per FMA x the clock cudaDevAttrClockRate reports (the boost clock), in
@@ -65,6 +59,8 @@ struct __half;   /* cuda_fp16.h's half, declared for C */
 typedef struct {
     int M, N, K;
     uint64_t seed;                   /* A is rng stream seed, B stream seed + 1; also picks the sample */
+    size_t sample;                   /* what the CPU compares: 0, every element of C (products up to 2^28
+                                        multiply-adds), else the four corners and this many (4096) */
     float *dA, *dB, *dC;             /* on the GPU: `offset` floats past what gpu_alloc returned */
     float *hA, *hB, *hC;             /* on the host: A and B for the reference, C as the last check read it */
     struct __half *dA16, *dB16;      /* A and B as half, after gemm_problem_round_to_half (else NULL) */

@@ -28,14 +28,13 @@ static int kernel_fault(cudaError_t err)
            err == cudaErrorHardwareStackError || err == cudaErrorAssert || err == cudaErrorLaunchTimeout;
 }
 
-void check_cublas_fail(int status, const char *status_name, const char *call, const char *file, int line)
+void check_fail(int code, const char *cublas_name, const char *call, const char *file, int line)
 {
-    fprintf(stderr, "%s:%d: %s failed: cuBLAS status %d (%s)\n", file, line, call, status, status_name);
-    exit(EXIT_CUDA);
-}
-
-void check_cuda_fail(cudaError_t err, const char *call, const char *file, int line)
-{
+    cudaError_t err = (cudaError_t)code;
+    if (cublas_name) {
+        fprintf(stderr, "%s:%d: %s failed: cuBLAS status %d (%s)\n", file, line, call, code, cublas_name);
+        exit(EXIT_CUDA);
+    }
     fprintf(stderr, "%s:%d: %s failed: %s: %s\n", file, line, call, cudaGetErrorName(err),
             cudaGetErrorString(err));
     if (faults_are_wrong && kernel_fault(err)) {

@@ -11,10 +11,6 @@
 
 #ifdef __CUDACC__
 #include <cuda_runtime.h>
-typedef cudaStream_t gpu_stream_t;
-#else
-/* The same type as cudaStream_t, declared without CUDA's headers for the host-only C files. */
-typedef struct CUstream_st *gpu_stream_t;
 #endif
 
 #ifdef __cplusplus
@@ -39,9 +35,12 @@ typedef struct {
  * peak arithmetic, CUDA versions, timing method) into *g. */
 void gpu_start(gpu_info_t *g, const char *lesson, const char *title, const args_t *a);
 
+#ifdef __CUDACC__
 /* The stream every launch of the course goes to (created by gpu_start; it synchronises with the
- * default stream, so cudaMemcpy and cudaMemset order with it). */
-gpu_stream_t gpu_stream(void);
+ * default stream, so cudaMemcpy and cudaMemset order with it).  CUDA code only: the host-only C
+ * files have no cudaStream_t. */
+cudaStream_t gpu_stream(void);
+#endif
 
 /* Before any experiment: exits 5 (EXIT_NO_MEMORY) with what is needed, what is free and what to
  * do when `bytes` of GPU memory (everything the run allocates, helpers' buffers included) are not

@@ -48,6 +48,9 @@ size_t verify_f32(const float *expected, const float *got, size_t n,
 #define ARGS_MAX_REPS   100000
 #define ARGS_MAX_WARMUP 10000
 
+/* args_t.flush: neither --flush nor --no-flush, --no-flush, --flush (gpu_flush_wanted decides) */
+enum { FLUSH_AUTO = -1, FLUSH_OFF = 0, FLUSH_ON = 1 };
+
 enum { ARGS_OK = 0, ARGS_HELP = 1, ARGS_ERROR = -1 };
 /* 1 when --dry-run was given to the last args_parse (or args_parse_or_exit): the arguments and the
  * program's own checks of them are all that runs (gpu_init exits 0 before the first CUDA call). */
@@ -164,6 +167,12 @@ double cpu_gemm_tolerance(int K);
  * gemm_args_or_exit ---- */
 #define GEMM_FULL_CHECK_MACS ((double)(1 << 28))
 #define GEMM_SAMPLE 4096
+
+/* The GPU compares every element at every size (gemm_problem.h).  The CPU compares every element of
+ * products up to GEMM_FULL_CHECK_MACS multiply-adds, of larger ones the four corners and GEMM_SAMPLE
+ * elements (its double-precision reference would take seconds to minutes): verify_gemm_f32's
+ * `sample` for this product, 0 (every element) or GEMM_SAMPLE (gemm_problem_init sets p->sample). */
+size_t gemm_sample(int M, int N, int K);
 
 #define GEMM_SIZE_NOPTS 4
 
