@@ -10,7 +10,7 @@
 #   - results/<GPU>/run.txt beside the (first) CSV names the GPU, CUDA version, driver and date of the
 #     run (lines gpu=, cuda=, driver=, date=); every figure carries them;
 #   - the diagrams that are computed rather than measured (02 and 05: the sectors a warp touches,
-#     07: the bank of every element of a tile) come from figures/diagrams.c (at the course's root: it reads the lessons' C models), built here with the
+#     07: the bank of every element of a tile, 08: the slots of the XOR swizzle) come from figures/diagrams.c (at the course's root: it reads the lessons' C models), built here with the
 #     lesson headers that hold the model;
 #   - run from the course root (LESSON_DIR is the folder with common/), it draws the course map,
 #     course.svg: each step of the course's two journeys, every GPU's run under results/ side by

@@ -20,10 +20,16 @@
  *                                        stored as [32][32] and as [32][33]: bank = word % SMEM_BANKS,
  *                                        and the passes of a row write and a column read from
  *                                        07_shared_tiled/banks.h (tile_smem_wavefronts).
+ *   08_register_tiles/swizzle.svg        the slots 8 lanes of the swizzled tile's float4 store hit in
+ *                                        float4 s[64][16], unswizzled (u = a) and swizzled
+ *                                        (u = a ^ sw(c)), with the passes of the course's 16-byte model;
+ *                                        the slots mirror transpose_tile64_f4_swizzle (kernels.cuh), the
+ *                                        passes are checked against banks.h's smem_wavefronts.
  *
  * Built by common/plot.sh:  cc -std=c99 -Wall -Wextra -Werror -pedantic -I<course root> figures/diagrams.c
  * The model functions used: warp_sectors() and kernel_kind_t of 05_transpose_naive/sectors.h;
- * tile_smem_wavefronts(), SMEM_BANKS, PHASE_STORE_ROW, PHASE_LOAD_COLUMN of 07_shared_tiled/banks.h;
+ * tile_smem_wavefronts(), smem_wavefronts(), SMEM_BANKS, PHASE_STORE_ROW, PHASE_LOAD_COLUMN of
+ * 07_shared_tiled/banks.h;
  * block_order_row_major(), block_order_column_major(), block_order_diagonal(), block_order_grouped(),
  * block_order_diagonal_square_only() of 06_unroll_diagonal/block_order.h. */
 #include "05_transpose_naive/sectors.h"
@@ -367,6 +373,168 @@ static int order_diagram(const char *path)
     return fclose(o) != 0;
 }
 
+/* ---- the XOR swizzle (lesson 08) -------------------------------------------------------------- */
+/* transpose_tile64_f4_swizzle<BAND, SWIZZLE> of 08_register_tiles/kernels.cuh: a block of 256 threads,
+ * a shared tile float4 s[64][16] (row c: tile column c, 16 slots of 16 bytes, no pad).  Phase 1: thread
+ * t (q = t & 15, a = t >> 4) stores tile column c = 4q + j (j = 0..3) as one float4 at slot
+ * u = a ^ sw(c), sw(c) = (c >> 2) & 7, or sw(c) = 0 without the swizzle (SWIZZLE = false). */
+#define SWZ_THREADS 256
+#define SWZ_SLOTS 16       /* float4 slots in a row of s: 256 bytes, the 32 banks twice */
+#define SWZ_POSITIONS 8    /* 16-byte positions in the 32 banks' 128 bytes: 4 banks each */
+#define SWZ_PASS_LANES 8   /* the course's model: a 16-byte access is served 8 lanes at a time */
+#define SWZ_LANE0 16       /* the lanes drawn: 16 .. 23 of warp 0 (a = 1, q = 0..7) */
+#define SWZ_J 0            /* ... storing tile column 4q + 0 */
+#define SCELL 24.0
+
+static int swz_sw(int c, int swizzle) { return swizzle ? (c >> 2) & 7 : 0; }
+
+/* phase 1's store of thread t, its j-th: row c of s, slot u */
+static void swz_store(int t, int j, int swizzle, int *c, int *u)
+{
+    int q = t & 15, a = t >> 4;
+    *c = 4 * q + j;
+    *u = a ^ swz_sw(*c, swizzle);
+}
+
+/* The course's model: 8 lanes' 16-byte accesses take one pass per distinct address at their most
+ * crowded 16-byte position (slot u sits at position u & 7: a row of s starts at bank 0).  Lanes
+ * t0 .. t0 + 7, store j. */
+static int swz_passes(int t0, int j, int swizzle)
+{
+    int c[SWZ_PASS_LANES], u[SWZ_PASS_LANES], l, k, p, worst = 0;
+    for (l = 0; l < SWZ_PASS_LANES; l++) swz_store(t0 + l, j, swizzle, &c[l], &u[l]);
+    for (p = 0; p < SWZ_POSITIONS; p++) {
+        int distinct = 0;
+        for (l = 0; l < SWZ_PASS_LANES; l++) {
+            if ((u[l] & 7) != p) continue;
+            for (k = 0; k < l; k++)
+                if (c[k] == c[l] && u[k] == u[l]) break;
+            distinct += (k == l);
+        }
+        if (distinct > worst) worst = distinct;
+    }
+    return worst;
+}
+
+/* The same 8 lanes as 32 four-byte words, counted by lesson 07's bank model (banks.h): the two must
+ * agree. */
+static int swz_passes_banks(int t0, int j, int swizzle)
+{
+    long word[4 * SWZ_PASS_LANES];
+    int l, k, c, u;
+    for (l = 0; l < SWZ_PASS_LANES; l++) {
+        swz_store(t0 + l, j, swizzle, &c, &u);
+        for (k = 0; k < 4; k++) word[4 * l + k] = ((long)c * SWZ_SLOTS + u) * 4 + k;
+    }
+    return smem_wavefronts(word, 4 * SWZ_PASS_LANES);
+}
+
+static void position_colour(int p, double light, char out[8])
+{
+    /* the hue of its 4 banks in banks.svg (bank_colour), lighter for the background */
+    svg_hsl((4 * p + 1.5) * 360.0 / SMEM_BANKS, 0.62, light, out);
+}
+
+static void draw_swizzle_panel(FILE *o, int swizzle, double x0, double y0)
+{
+    int l, p, s, r, c, u;
+    char col[8];
+    /* the header: the 32 banks' 128 bytes twice, 8 positions of 4 banks each */
+    for (s = 0; s < SWZ_SLOTS; s += SWZ_POSITIONS)
+        svg_text(o, x0 + (s + SWZ_POSITIONS / 2) * SCELL, y0 - 44, 9.5, "middle", "normal", "#666",
+                 "bytes %d-%d of the row", s * 16, (s + SWZ_POSITIONS) * 16 - 1);
+    for (s = 0; s < SWZ_SLOTS; s++) {
+        p = s & 7;
+        position_colour(p, 0.80, col);
+        svg_rect(o, x0 + s * SCELL, y0 - 36, SCELL, 13, col, "#ffffff", 0.5);
+        svg_text(o, x0 + s * SCELL + SCELL / 2, y0 - 26.5, 7.5, "middle", "normal", "#222", "%d-%d", 4 * p, 4 * p + 3);
+        svg_text(o, x0 + s * SCELL + SCELL / 2, y0 - 5, 9, "middle", "normal", "#666", "%d", s);
+    }
+    svg_text(o, x0 - 6, y0 - 26.5, 9, "end", "normal", "#666", "banks");
+    svg_text(o, x0 - 6, y0 - 5, 9, "end", "normal", "#666", "slot u");
+    /* the rows the 8 lanes write: every slot tinted with its position's colour */
+    for (l = 0; l < SWZ_PASS_LANES; l++) {
+        swz_store(SWZ_LANE0 + l, SWZ_J, swizzle, &c, &u);
+        r = l;
+        svg_text(o, x0 - 6, y0 + r * SCELL + SCELL * 0.66, 9.5, "end", "normal", "#666", "c = %d", c);
+        for (s = 0; s < SWZ_SLOTS; s++) {
+            position_colour(s & 7, 0.95, col);
+            svg_rect(o, x0 + s * SCELL, y0 + r * SCELL, SCELL, SCELL, col, "#ffffff", 0.8);
+        }
+    }
+    /* the lanes: each in the slot it stores to, in its position's colour */
+    for (l = 0; l < SWZ_PASS_LANES; l++) {
+        swz_store(SWZ_LANE0 + l, SWZ_J, swizzle, &c, &u);
+        position_colour(u & 7, 0.72, col);
+        svg_rect(o, x0 + u * SCELL + 1, y0 + l * SCELL + 1, SCELL - 2, SCELL - 2, col, "#333333", 1.0);
+        svg_text(o, x0 + u * SCELL + SCELL / 2, y0 + l * SCELL + SCELL * 0.68, 10, "middle", "bold", "#111",
+                 "%d", SWZ_LANE0 + l);
+    }
+    /* the boundary between the two bank rows of a row of s */
+    svg_line(o, x0 + SWZ_POSITIONS * SCELL, y0 - 36, x0 + SWZ_POSITIONS * SCELL, y0 + SWZ_PASS_LANES * SCELL,
+             "#666666", 1.2);
+}
+
+static int swizzle_diagram(const char *path)
+{
+    static const char *heads[2] = {"unswizzled: u = a  (tile64 f4 no swizzle)",
+                                   "swizzled: u = a ^ sw(c), sw(c) = (c >> 2) & 7"};
+    double left = 62, top = 142, gap = 74, panel_w = SWZ_SLOTS * SCELL, x, w, h;
+    int k, t0, j, passes[2], c, u;
+    FILE *o;
+    /* the model's counts, for every 8 lanes of the block and every j: all alike, or the caption's
+     * "every 8 lanes" would not hold; and lesson 07's bank model must agree with each */
+    for (k = 0; k < 2; k++) {
+        passes[k] = swz_passes(SWZ_LANE0, SWZ_J, k);
+        for (t0 = 0; t0 < SWZ_THREADS; t0 += SWZ_PASS_LANES)
+            for (j = 0; j < 4; j++) {
+                int m = swz_passes(t0, j, k), b = swz_passes_banks(t0, j, k);
+                if (m != passes[k] || b != m) {
+                    fprintf(stderr, "diagrams: swizzle %d, lanes %d-%d, j = %d: %d passes (banks.h: %d), the figure says %d\n",
+                            k, t0, t0 + SWZ_PASS_LANES - 1, j, m, b, passes[k]);
+                    return 1;
+                }
+            }
+    }
+    w = left + 2 * panel_w + gap + 20;
+    h = top + SWZ_PASS_LANES * SCELL + 100;
+    if (!(o = fopen(path, "w"))) {
+        perror(path);
+        return 1;
+    }
+    svg_begin(o, (int)w, (int)h, "The XOR swizzle: 8 lanes of a float4 store into float4 s[64][16]");
+    svg_text(o, 12, 22, 15, "start", "bold", "#222",
+             "Lesson 08: the XOR swizzle, 8 lanes of one warp's phase 1 float4 store into float4 s[64][16] (the course's model)");
+    svg_text(o, 12, 40, 11.5, "start", "normal", "#444",
+             "Lanes %d-%d of a block's first warp (t = %d..%d: a = t >> 4 = %d, q = t & 15 = 0..7) store tile column c = 4q + %d at slot u of row c.",
+             SWZ_LANE0, SWZ_LANE0 + SWZ_PASS_LANES - 1, SWZ_LANE0, SWZ_LANE0 + SWZ_PASS_LANES - 1, SWZ_LANE0 >> 4, SWZ_J);
+    svg_text(o, 12, 56, 11.5, "start", "normal", "#444",
+             "A row of s is 16 slots of 16 bytes: the 32 banks twice, so slot u sits at position u & 7 (4 banks). Numbers: the lanes.");
+    for (k = 0, x = left; k < 2; x += panel_w + gap, k++) {
+        svg_text(o, x, top - 62, 12.5, "start", "bold", "#222", "%s", heads[k]);
+        draw_swizzle_panel(o, k, x, top);
+        swz_store(SWZ_LANE0, SWZ_J, k, &c, &u);   /* the position of the first lane drawn */
+        if (passes[k] > 1)
+            svg_text(o, x, top + SWZ_PASS_LANES * SCELL + 18, 11, "start", "bold", "#b30000",
+                     "%d lanes on one position (banks %d-%d): %d passes, a %d-way conflict", SWZ_PASS_LANES,
+                     4 * (u & 7), 4 * (u & 7) + 3, passes[k], passes[k]);
+        else
+            svg_text(o, x, top + SWZ_PASS_LANES * SCELL + 18, 11, "start", "bold", "#1f4e79",
+                     "%d lanes on %d positions (all %d banks): %d pass, conflict-free", SWZ_PASS_LANES, SWZ_POSITIONS,
+                     SMEM_BANKS, passes[k]);
+    }
+    svg_text(o, 12, h - 50, 10.5, "start", "normal", "#444",
+             "Every 8 lanes of the block (q = 0..7 or 8..15) count the same at each of their 4 stores (j = 0..3), checked when drawn; "
+             "the slots: transpose_tile64_f4_swizzle, kernels.cuh.");
+    svg_text(o, 12, h - 34, 10.5, "start", "normal", "#444",
+             "The course's model, not NVIDIA's: NVIDIA documents 4-byte banks only; here a 16-byte access is served 8 lanes at a time, "
+             "one pass if they hit 8 different positions.");
+    svg_text(o, 12, h - 18, 10.5, "start", "normal", "#444",
+             "The passes agree with 07_shared_tiled/banks.h (smem_wavefronts) on the 8 lanes' 32 words.");
+    svg_end(o);
+    return fclose(o) != 0;
+}
+
 /* The warp-sector figures: one per lesson that draws one, two sides each. */
 typedef struct {
     const char *lesson, *title, *subtitle;
@@ -414,6 +582,10 @@ int main(int argc, char **argv)
     if (strcmp(lesson, "07_shared_tiled") == 0) {
         snprintf(path, sizeof path, "%s/banks.svg", dir);
         return bank_diagram(path);
+    }
+    if (strcmp(lesson, "08_register_tiles") == 0) {
+        snprintf(path, sizeof path, "%s/swizzle.svg", dir);
+        return swizzle_diagram(path);
     }
     return 0;
 }
