@@ -21,7 +21,7 @@ from lessons import lesson_names  # noqa: E402
 
 ORDER = ["Predict", "Run", "Results", "Key result", "What it means", "Exercises", "In depth"]
 # The computed diagrams (drawn from a C model, not from a run): they may illustrate the idea.
-DIAGRAMS = re.compile(r"(warp-sectors|block-order|banks|swizzle|tile-order|in-flight-model)\.svg")
+DIAGRAMS = re.compile(r"(warp-sectors|block-order|banks|swizzle-banks|tile-order|in-flight-model)\.svg")
 IMAGE = re.compile(r"!\[[^\]]*\]\(([^)]+)\)|<img [^>]*src=\"([^\"]+)\"")
 MEASURED = re.compile(r"\b\d+(\.\d+)?\s*(GB/s|GiB/s|ms\b|us\b|µs\b)|\b\d+(\.\d+)?\s*x\s+(faster|slower|the speed|as fast)"
                       r"|\b\d+(\.\d+)?\s*%\s+of\s+(the\s+)?(copy|cudaMemcpy|peak|copyRow|NaiveRow|NaiveCol|cublas)",

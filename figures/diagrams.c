@@ -20,7 +20,7 @@
  *                                        stored as [32][32] and as [32][33]: bank = word % SMEM_BANKS,
  *                                        and the passes of a row write and a column read from
  *                                        07_shared_tiled/banks.h (tile_smem_wavefronts).
- *   08_register_tiles/swizzle.svg        the slots 8 lanes of the swizzled tile's float4 store hit in
+ *   08_register_tiles/swizzle-banks.svg the slots 8 lanes of the swizzled tile's float4 store hit in
  *                                        float4 s[64][16], unswizzled (u = a) and swizzled
  *                                        (u = a ^ sw(c)), with the passes of the course's 16-byte model;
  *                                        the slots mirror transpose_tile64_f4_swizzle (kernels.cuh), the
@@ -584,7 +584,7 @@ int main(int argc, char **argv)
         return bank_diagram(path);
     }
     if (strcmp(lesson, "08_register_tiles") == 0) {
-        snprintf(path, sizeof path, "%s/swizzle.svg", dir);
+        snprintf(path, sizeof path, "%s/swizzle-banks.svg", dir);
         return swizzle_diagram(path);
     }
     return 0;
