@@ -26,6 +26,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The program's --help summary. */
+static const char SUMMARY[] =
+    "Lesson 01: DRAM bursts and sectors. Derives the peak bandwidth, measures the copy ceiling, then\n"
+    "copies the first S bytes (4 to 128) of every 128-byte line against what the 32-byte sector predicts.\n"
+    "--order: only the In depth experiment, the same segments in sequential and in scattered order.";
+
 /* ---- the rows ----------------------------------------------------------------------------- */
 
 /* Experiment 2: one kernel per segment size (kernels.cuh's copy_segment_per_line<S>), smallest
@@ -609,10 +615,6 @@ static size_t segments_bytes(size_t n, int order)
 
 int main(int argc, char **argv)
 {
-    static const char *summary =
-        "Lesson 01: DRAM bursts and sectors. Derives the peak bandwidth, measures the copy ceiling, then\n"
-        "copies the first S bytes (4 to 128) of every 128-byte line against what the 32-byte sector predicts.\n"
-        "--order: only the In depth experiment, the same segments in sequential and in scattered order.";
     int order = 0;
     lesson_opt_t opts[] = {
         {"--l2-fetch", OPT_INT, &l2_fetch, 1, 1024, "B",
@@ -627,7 +629,7 @@ int main(int argc, char **argv)
     int failed = 0;
 
     args_size_forms(ARGS_SIZE_N);
-    args_parse_or_exit(argc, argv, &a, summary,
+    args_parse_or_exit(argc, argv, &a, SUMMARY,
                        "floats to copy in experiments 2 and 3 (default 16M = 64 MiB; 1M with --quick)", opts, 2);
     if (l2_fetch && l2_fetch != 32 && l2_fetch != 64 && l2_fetch != 128)
         args_reject("bad --l2-fetch '%s': expected 32, 64 or 128", args_raw_value(argc, argv, "--l2-fetch"));

@@ -25,6 +25,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The program's --help summary. */
+static const char SUMMARY[] =
+    "Lesson 02: coalescing. SAXPY against the copy ceiling; rows and columns of a matrix walked with\n"
+    "threadIdx.x along a row or along a column; the naive matrix product with both thread mappings.";
+
 /* ---- the rows ----------------------------------------------------------------------------- */
 
 /* Experiment 2: the strip sums (1-D blocks of as many threads as the copies' 2-D block, one grid
@@ -397,9 +402,6 @@ static int experiment_matmul(const gpu_info_t *g, const args_t *a, int mnk, dim3
 
 int main(int argc, char **argv)
 {
-    static const char *summary =
-        "Lesson 02: coalescing. SAXPY against the copy ceiling; rows and columns of a matrix walked with\n"
-        "threadIdx.x along a row or along a column; the naive matrix product with both thread mappings.";
     int only = 0, mnk = 0;
     lesson_opt_t opts[] = {
         {"--only", OPT_INT, &only, 1, 3, "E", "run only experiment E (1 SAXPY, 2 rows/columns, 3 product)"},
@@ -415,7 +417,7 @@ int main(int argc, char **argv)
     double d2d;
     int failed = 0, cols, rows;
 
-    args_parse_or_exit(argc, argv, &a, summary,
+    args_parse_or_exit(argc, argv, &a, SUMMARY,
                        "matrix of experiment 2 as COLSxROWS, or N for N x N (default 8192x8192; 2048 with\n"
                        "                  --quick); SAXPY uses vectors of COLS x ROWS floats", opts, 2);
     matrix_size_or_exit(&a, a.quick ? 2048 : 8192, a.quick ? 2048 : 8192, &cols, &rows);

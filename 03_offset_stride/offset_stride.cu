@@ -23,6 +23,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The program's --help summary. */
+static const char SUMMARY[] =
+    "Lesson 03: offset and stride. a[i + o] += 1 for o in 0..32 and a[i * s] += 1 for s in 1..32,\n"
+    "in float, double (and float4 for strides), on more data than the L2 holds; each stride next to\n"
+    "a model that counts the bytes DRAM must move.";
+
 /* ---- one point of a sweep ----------------------------------------------------------------- */
 
 enum { T_F32, T_F64, T_F128, NTYPES };
@@ -378,10 +384,6 @@ static int list_max(const args_list_t *l)
 
 int main(int argc, char **argv)
 {
-    static const char *summary =
-        "Lesson 03: offset and stride. a[i + o] += 1 for o in 0..32 and a[i * s] += 1 for s in 1..32,\n"
-        "in float, double (and float4 for strides), on more data than the L2 holds; each stride next to\n"
-        "a model that counts the bytes DRAM must move.";
     int l2_fetch = 0, failed = 0, ty;
     args_t a;
     gpu_info_t g;
@@ -400,7 +402,7 @@ int main(int argc, char **argv)
     /* 69 points by default: 10 timed runs each unless --reps or --quick says otherwise (the header shows it) */
     args_default_reps(10);
     args_size_forms(ARGS_SIZE_N);
-    args_parse_or_exit(argc, argv, &a, summary,
+    args_parse_or_exit(argc, argv, &a, SUMMARY,
                        "floats incremented per point (default: 4x the L2 or more, 64M = 256 MiB on an H100;\n"
                        "                  4M with --quick); double and float4 points move the same bytes", opts, 3);
     default_list(&s.strides, DEFAULT_STRIDES, (int)(sizeof DEFAULT_STRIDES / sizeof DEFAULT_STRIDES[0]));

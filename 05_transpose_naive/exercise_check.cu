@@ -28,18 +28,12 @@ static const char SUMMARY[] =
     "Lesson 05 exercise: checks the tile and map you chose (exercise.cu), prints the sectors your warps\n"
     "touch, verifies your transpose_warp_patch at odd shapes, then times it against NaiveRow and NaiveCol.";
 
-/* --size: a block per tile of patch_tile_h rows, at most 65535 of them down the grid (gridDim.y).  A
- * map whose tile has no rows is the map check's to report, after the start. */
-static void check_size(int argc, char **argv, const args_t *a)
-{
-    int nx, ny;
-    (void)argc, (void)argv;   /* tmatrix_size_or_exit quotes --size from the parsed command line */
-    tmatrix_size_or_exit(a, patch_tile_h > 0 ? patch_tile_h : 0, &nx, &ny);
-}
-
 static const checker_t CK = {"05_transpose_naive_exercise", "Lesson 05 exercise - the shape of a warp", SUMMARY,
                              TMATRIX_SIZE_HELP, 0, NULL /* no --block: PATCH_THREADS */, NULL, "transpose_warp_patch",
-                             "the faster NaiveRow", 1.10, CHECKER_MEMCHECK, check_size};
+                             "the faster NaiveRow", 1.10, CHECKER_MEMCHECK,
+                             /* --size: a block per tile of patch_tile_h rows down the grid; a map whose
+                              * tile has no rows is the map check's to report, after the start */
+                             patch_tile_h > 0 ? patch_tile_h : 0};
 
 /* Your kernel: 1-D blocks of PATCH_THREADS, a block per patch_tile_h x patch_tile_w tile (exercise.h);
  * `block` is not used. */

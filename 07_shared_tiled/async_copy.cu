@@ -33,6 +33,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* The program's --help summary. */
+static const char SUMMARY[] =
+    "Lesson 07, part 3: asynchronous copies. Transposes an NY x NX matrix with part 1's best tile, a copy\n"
+    "through the same tile (copySharedMem), cp.async pipelines (compute capability 8.0) and the Tensor Memory\n"
+    "Accelerator (9.0), against cudaMemcpy, lesson 04's float4 copy kernel and cublasSgeam; every kernel is\n"
+    "verified against the CPU before it is timed. Rows this GPU or build cannot run say why and are skipped.";
+
 /* The lesson's matrix limits are shared_tiled.cu's (tmatrix_size_or_exit, 8 rows a block):
  * every program of lesson 07 takes the same --size, since `make run ARGS=...` hands it to all. */
 
@@ -318,18 +325,13 @@ static int experiment(const gpu_info_t *g, const args_t *a, int nx, int ny, cons
 
 int main(int argc, char **argv)
 {
-    static const char *summary =
-        "Lesson 07, part 3: asynchronous copies. Transposes an NY x NX matrix with part 1's best tile, a copy\n"
-        "through the same tile (copySharedMem), cp.async pipelines (compute capability 8.0) and the Tensor Memory\n"
-        "Accelerator (9.0), against cudaMemcpy, lesson 04's float4 copy kernel and cublasSgeam; every kernel is\n"
-        "verified against the CPU before it is timed. Rows this GPU or build cannot run say why and are skipped.";
     args_t a;
     gpu_info_t g;
     best_t big = {NULL, 0.0, 0.0}, odd = {NULL, 0.0, 0.0};
     int nx, ny, failed = 0, defaults;
 
     args_without("--block");  /* every kernel here fixes its own block */
-    args_parse_or_exit(argc, argv, &a, summary, TMATRIX_SIZE_HELP, NULL, 0);
+    args_parse_or_exit(argc, argv, &a, SUMMARY, TMATRIX_SIZE_HELP, NULL, 0);
     tmatrix_size_or_exit(&a, 8, &nx, &ny);   /* part 1's 32 x 8 tiles: a block per 8 rows */
     gpu_start(&g, "07_shared_tiled",
               "Lesson 07, part 3 - asynchronous copies: cp.async and the Tensor Memory Accelerator", &a);

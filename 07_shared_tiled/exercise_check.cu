@@ -21,14 +21,6 @@
  * the padded tile 0.1935 ms in the committed run (results/NVIDIA_H100_80GB_HBM3/shared_tiled.csv):
  * 1.00x.  The unpadded tile, whose column reads are 32-way conflicts, took 0.3127 ms there: 0.62x,
  * short (0.50x on the H200). */
-/* --size: a block per EX_TILE rows down the grid, at most 65535 of them (checked before the GPU). */
-static void check_size(int argc, char **argv, const args_t *a)
-{
-    int nx, ny;
-    (void)argc, (void)argv;   /* tmatrix_size_or_exit quotes --size from the parsed command line */
-    tmatrix_size_or_exit(a, EX_TILE, &nx, &ny);
-}
-
 static const checker_t CK = {
     "07_shared_tiled_exercise",
     "Lesson 07 exercise - a tile transpose without bank conflicts or padding",
@@ -43,7 +35,7 @@ static const checker_t CK = {
     "the padded tile tile32 thr32x8 [32][33]",
     0.90,
     CHECKER_MEMCHECK | CHECKER_RACECHECK | CHECKER_SYNCCHECK,
-    check_size,
+    EX_TILE,   /* --size: a block per EX_TILE rows down the grid */
 };
 
 /* The launch exercise.h promises: EX_TILE x EX_ROWS threads, one block per EX_TILE x EX_TILE tile. */
@@ -92,7 +84,7 @@ int main(int argc, char **argv)
     char take[400];
 
     checker_start(&CK, argc, argv, &a, &g);
-    tmatrix_size_or_exit(&a, 0, &nx, &ny);   /* its limit checked in checker_start (check_size) */
+    tmatrix_size_or_exit(&a, 0, &nx, &ny);   /* its limit checked in checker_start (tile_rows) */
     /* the most memory the run holds at once: the last odd shape, or the timed matrices */
     most = tmatrix_bytes(TMATRIX_CHECK_SHAPES[big][0], TMATRIX_CHECK_SHAPES[big][1]);
     if (!a.check && tmatrix_bytes(nx, ny) > most) most = tmatrix_bytes(nx, ny);

@@ -21,6 +21,12 @@
 
 #include <stdio.h>
 
+/* The program's --help summary. */
+static const char SUMMARY[] =
+    "Lesson 07, part 2: shared-memory tiles for reuse. The matrix product C = A x B (FP32, row-major),\n"
+    "naive (lesson 02's matmul_x_along_row: one element per thread, everything from global memory) against\n"
+    "shared-memory tiles of T x T = 8x8, 16x16 and 32x32, each verified against a double-precision reference.";
+
 /* ---- the rows the table measures ------------------------------------------------------------- */
 
 /* Label (table row, --check line, the NVTX range `make profile` names it by), launcher, block.  The
@@ -110,15 +116,11 @@ static int experiment_gemm(const gpu_info_t *g, const args_t *a, int M, int N, i
 
 int main(int argc, char **argv)
 {
-    static const char *summary =
-        "Lesson 07, part 2: shared-memory tiles for reuse. The matrix product C = A x B (FP32, row-major),\n"
-        "naive (lesson 02's matmul_x_along_row: one element per thread, everything from global memory) against\n"
-        "shared-memory tiles of T x T = 8x8, 16x16 and 32x32, each verified against a double-precision reference.";
     args_t a;
     gpu_info_t g;
     int M, N, K, failed;
 
-    gemm_args_or_exit(argc, argv, &a, summary, &M, &N, &K);   /* --mnk, --m, --n, --k; no --block: each kernel fixes its own */
+    gemm_args_or_exit(argc, argv, &a, SUMMARY, &M, &N, &K);   /* --mnk, --m, --n, --k; no --block: each kernel fixes its own */
     gpu_start(&g, "07_shared_tiled", "Lesson 07, part 2 - tiled SGEMM: shared-memory tiles for reuse", &a);
     if (a.check) return gemm_check_cases(CASES, N_CASES, ROWS, N_CHECK, &a);
 

@@ -32,6 +32,12 @@
 #include <math.h>
 #include <stdio.h>
 
+/* The program's --help summary. */
+static const char SUMMARY[] =
+    "Lesson 07, part 1: shared memory as a corner-turn buffer. Transposes an NY x NX matrix (NY rows of\n"
+    "NX floats) with a same-slot kernel, tiles with and without padding, and several tile and\n"
+    "block shapes; every kernel is verified against the CPU before it is timed.";
+
 /* ---- the rows the tables measure ---------------------------------------------------------- */
 
 /* Every kernel grids over ceil(nx / tile) x ceil(ny / tile) blocks (the naive kernel: grid_2d);
@@ -261,10 +267,6 @@ static int experiment_odd(const gpu_info_t *g, const args_t *a, int nx, int ny, 
 
 int main(int argc, char **argv)
 {
-    static const char *summary =
-        "Lesson 07, part 1: shared memory as a corner-turn buffer. Transposes an NY x NX matrix (NY rows of\n"
-        "NX floats) with a same-slot kernel, tiles with and without padding, and several tile and\n"
-        "block shapes; every kernel is verified against the CPU before it is timed.";
     args_t a;
     gpu_info_t g;
     tbench_t b;
@@ -272,7 +274,7 @@ int main(int argc, char **argv)
     double pct_classic = 0.0;
 
     args_without("--block");  /* every kernel of this lesson fixes its own block shape (experiment 3 compares them) */
-    args_parse_or_exit(argc, argv, &a, summary,
+    args_parse_or_exit(argc, argv, &a, SUMMARY,
                        "matrix NXxNY: NX columns, NY rows (default 8192x8192, 2048x2048 with --quick); N means NxN",
                        NULL, 0);
     tmatrix_size_or_exit(&a, 8, &nx, &ny);   /* 32 x 8 threads: a block per 8 rows */

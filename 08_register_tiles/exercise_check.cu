@@ -35,7 +35,7 @@ static const checker_t CK = {
     "the lesson's float4 4x4 tile (both with 8x8 blocks)",
     0.90,
     CHECKER_MEMCHECK,
-    NULL,   /* no rule of its own on the arguments */
+    0,   /* --size: no grid limit checked at the start */
 };
 
 /* Yours, and what it is compared with: the lesson's float4 4x4 tile, rowwise, 8x8 threads (experiment 1). */

@@ -37,6 +37,12 @@
 #include <math.h>
 #include <stdio.h>
 
+/* The program's --help summary. */
+static const char SUMMARY[] =
+    "Lesson 08: register tiles. Transposes an NY x NX matrix with per-thread float4 4x4 blocks,\n"
+    "then races 64x64 shared tiles (vector accesses, three block orders) against cudaMemcpy, a float4\n"
+    "copy kernel and cublasSgeam, at 8192x8192 and 8191x4097. Every kernel is verified before it is timed.";
+
 /* ---- the rows the tables measure ---------------------------------------------------------- */
 
 typedef struct {
@@ -276,10 +282,6 @@ static void print_race(const char *size, const fastest_t *f)
 
 int main(int argc, char **argv)
 {
-    static const char *summary =
-        "Lesson 08: register tiles. Transposes an NY x NX matrix with per-thread float4 4x4 blocks,\n"
-        "then races 64x64 shared tiles (vector accesses, three block orders) against cudaMemcpy, a float4\n"
-        "copy kernel and cublasSgeam, at 8192x8192 and 8191x4097. Every kernel is verified before it is timed.";
     args_t a;
     gpu_info_t g;
     tbench_t b;
@@ -287,7 +289,7 @@ int main(int argc, char **argv)
     int nx, ny, failed = 0;
 
     args_without("--block");  /* every kernel of this lesson fixes its own block shape (experiment 1 compares them) */
-    args_parse_or_exit(argc, argv, &a, summary,
+    args_parse_or_exit(argc, argv, &a, SUMMARY,
                        "matrix NXxNY: NX columns, NY rows (default 8192x8192, then 8191x4097; 2048x2048 and\n"
                        "                  2047x1025 with --quick); N means NxN; a given size runs alone",
                        NULL, 0);

@@ -24,6 +24,13 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The program's --help summary. */
+static const char SUMMARY[] =
+    "Lesson 08, part 2: register tiles. The matrix product C = A x B (FP32, row-major) with each thread\n"
+    "computing a block of C from register fragments: 64x64 tiles with 4x4 per thread, 128x128 tiles with\n"
+    "float4 loads, and the same double-buffered, against cublasSgemm (TF32 off). Reports GFLOP/s, % of the\n"
+    "FP32 peak and % of cuBLAS; every kernel verified against a double-precision reference.";
+
 /* ---- the rows the tables measure ------------------------------------------------------------ */
 
 /* The label of a 128 x 128 kernel names its thread tile, SGEMM_TM x 8 (the exercise rebuilds with
@@ -159,17 +166,12 @@ static int experiment_edges(const gpu_info_t *g, const args_t *a, int M, int N, 
 
 int main(int argc, char **argv)
 {
-    static const char *summary =
-        "Lesson 08, part 2: register tiles. The matrix product C = A x B (FP32, row-major) with each thread\n"
-        "computing a block of C from register fragments: 64x64 tiles with 4x4 per thread, 128x128 tiles with\n"
-        "float4 loads, and the same double-buffered, against cublasSgemm (TF32 off). Reports GFLOP/s, % of the\n"
-        "FP32 peak and % of cuBLAS; every kernel verified against a double-precision reference.";
     args_t a;
     gpu_info_t g;
     int M, N, K, ok[NKERNELS], failed;
     double gf[NKERNELS];
 
-    gemm_args_or_exit(argc, argv, &a, summary, &M, &N, &K);   /* --mnk, --m, --n, --k; no --block: each kernel fixes its own */
+    gemm_args_or_exit(argc, argv, &a, SUMMARY, &M, &N, &K);   /* --mnk, --m, --n, --k; no --block: each kernel fixes its own */
     gpu_start(&g, "08_register_tiles", "Lesson 08, part 2 - register-tiled SGEMM against cuBLAS", &a);
     if (a.check) return gemm_check_cases(CASES, NCASES, KERNELS, NKERNELS, &a);
 

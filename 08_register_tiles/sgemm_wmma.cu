@@ -29,6 +29,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* The program's --help summary. */
+static const char SUMMARY[] =
+    "Lesson 08, part 3: Tensor Cores. The matrix product C = A x B (row-major, C in float) with A and B\n"
+    "rounded to half and multiplied by WMMA (one warp per 16x16 tile of C, then 128x128 block tiles in\n"
+    "shared memory), against cublasGemmEx (FP16 in, FP32 sums, Tensor Cores) and cublasSgemm (FP32).\n"
+    "Reports GFLOP/s, % of cublasGemmEx, and the error each result makes against the exact product of\n"
+    "the original float inputs; every kernel verified against a double-precision reference.";
+
 /* Verification.  Every kernel is checked with the course's bound, |C - exact| <= min(K, 4 sqrt K) x
  * 2^-23 x sum_k |a_ik b_kj| (cpu_gemm.h), against the exact product of the inputs it multiplied:
  * the half-rounded A and B.  The products of two halves (11-bit significands) are exact in float;
@@ -249,17 +257,11 @@ static int experiment_tensor(const gpu_info_t *g, const args_t *a, int M, int N,
 
 int main(int argc, char **argv)
 {
-    static const char *summary =
-        "Lesson 08, part 3: Tensor Cores. The matrix product C = A x B (row-major, C in float) with A and B\n"
-        "rounded to half and multiplied by WMMA (one warp per 16x16 tile of C, then 128x128 block tiles in\n"
-        "shared memory), against cublasGemmEx (FP16 in, FP32 sums, Tensor Cores) and cublasSgemm (FP32).\n"
-        "Reports GFLOP/s, % of cublasGemmEx, and the error each result makes against the exact product of\n"
-        "the original float inputs; every kernel verified against a double-precision reference.";
     args_t a;
     gpu_info_t g;
     int M, N, K, failed;
 
-    gemm_args_or_exit(argc, argv, &a, summary, &M, &N, &K);   /* --mnk, --m, --n, --k; no --block: each kernel fixes its own */
+    gemm_args_or_exit(argc, argv, &a, SUMMARY, &M, &N, &K);   /* --mnk, --m, --n, --k; no --block: each kernel fixes its own */
     gpu_start(&g, "08_register_tiles",
               "Lesson 08, part 3 - Tensor Cores: WMMA (half in, float sums) against cuBLAS", &a);
     if (a.check) return gemm_check_cases(CASES, NCASES, KERNELS, NKERNELS, &a);

@@ -3,6 +3,7 @@
 #include "checker.h"
 #include "cuda_check.h"
 #include "report.h"
+#include "transpose_matrix.h"
 #include "tests/internal.h"
 
 #include <math.h>
@@ -26,7 +27,10 @@ void checker_start(const checker_t *ck, int argc, char **argv, args_t *a, gpu_in
     args_parse_or_exit(argc, argv, a, ck->summary, ck->size_help, NULL, 0);
     if (ck->block_rule && a->bx && ck->check_block && !ck->check_block(a->bx, a->by))
         args_reject("bad --block '%s': %s", args_raw_value(argc, argv, "--block"), ck->block_rule);
-    if (ck->check_args) ck->check_args(argc, argv, a);   /* the exercise's own rules, before any GPU work */
+    if (ck->tile_rows) {   /* the grid's limit on --size, before any GPU work */
+        int nx, ny;
+        tmatrix_size_or_exit(a, a->bx ? a->by : ck->tile_rows, &nx, &ny);
+    }
     if (checker_child_run()) {   /* under compute-sanitizer: the small sizes of the sweep, nothing timed */
         a->check = 1;
         a->quick = 1;

@@ -58,13 +58,14 @@ typedef struct {
     const char *goal;        /* what the ratio compares with: "NaiveRow with its best block shape" */
     double goal_ratio;       /* the goal: the student's kernel at >= goal_ratio x that             */
     int sanitizers;          /* CHECKER_MEMCHECK | CHECKER_RACECHECK | CHECKER_SYNCCHECK           */
-    /* The exercise's own argument rules (e.g. a --size limit), checked after parsing and before the
-     * GPU is touched: args_reject for a broken one (exit 2).  NULL: none. */
-    void (*check_args)(int argc, char **argv, const args_t *a);
+    /* --size as a transpose's matrix, checked after parsing and before the GPU is touched
+     * (tmatrix_size_or_exit: exit 2 on a broken one), for a grid with a block per tile_rows rows (a
+     * --block's height when one is given) and at most 65535 blocks down (gridDim.y).  0: not here. */
+    int tile_rows;
 } checker_t;
 
 /* The start of a checker's main: args_size_forms, args_parse_or_exit (usage and exit 0 on --help, exit
- * 2 on an error), --block refused or checked, ck->check_args, report_init, gpu_init, the header.  In the sanitizer's
+ * 2 on an error), --block refused or checked, ck->tile_rows, report_init, gpu_init, the header.  In the sanitizer's
  * run (COURSE_CHECKER_CHILD=1) it sets a->check and a->quick: the sweep's small sizes, no timing. */
 void checker_start(const checker_t *ck, int argc, char **argv, args_t *a, gpu_info_t *g);
 
