@@ -20,15 +20,19 @@
 /* The handle of this program's cuBLAS rows: created at the first call (creating one costs a good part
  * of a second), destroyed at exit. */
 static cublasHandle_t cublas_rows_handle = NULL;
+static inline void cublas_rows_close(void)
+{
+    /* gpu_finish may have destroyed the stream the handle last ran on: back to the default one */
+    if (cublas_rows_handle) cublasSetStream(cublas_rows_handle, 0), cublasDestroy(cublas_rows_handle);
+    cublas_rows_handle = NULL;
+}
 static inline cublasHandle_t cublas_rows(void)
 {
     if (!cublas_rows_handle) {
         CUBLAS_CHECK(cublasCreate(&cublas_rows_handle));
         /* FP32 math as written (CUBLAS_DEFAULT_MATH: no TF32 Tensor Cores) */
         CUBLAS_CHECK(cublasSetMathMode(cublas_rows_handle, CUBLAS_DEFAULT_MATH));
-        /* at exit (a lambda: a function without a name), back on the default stream first: gpu_finish
-         * may have destroyed the stream the handle last ran on */
-        atexit([] { cublasSetStream(cublas_rows_handle, 0), cublasDestroy(cublas_rows_handle); });
+        atexit(cublas_rows_close);
     }
     return cublas_rows_handle;
 }
