@@ -441,7 +441,7 @@ static inline void launch_transpose_tile64_alignst(float *out, const float *in, 
  * row of s is 256 bytes, two bank rows, so slot a of every row lies on the same 4 banks: 8 lanes, 8
  * addresses, 8 passes.  Its phase 2 loads keep 8 slots (u = a2).  Correct either way: the store and
  * the load XOR row c's slot with the same sw(c), a permutation of the row's 16 slots.
- * Phase 2: thread t writes output columns r0 + 4a .. +3 (a = t & 15) of output rows c0 + (t >> 4)
+ * Phase 2: thread t writes output columns r0 + 4 a2 .. +3 (a2 = t & 15) of output rows c0 + (t >> 4)
  * + 16 i, i = 0..3: float4 stores, a warp writes two output rows of 256 bytes each.
  * Vectors need 16-byte aligned rows: float4 loads when nx % 4 == 0, float4 stores when ny % 4 == 0
  * (then a 4-wide chunk at a column multiple of 4 is wholly inside or wholly outside the matrix);
