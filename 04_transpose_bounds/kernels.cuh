@@ -25,6 +25,7 @@
 #ifndef LESSON04_KERNELS_CUH
 #define LESSON04_KERNELS_CUH
 
+#include "cuda_check.h"   /* CHECK: copy_blocks asks the runtime for the resident blocks */
 #include "grid.cuh"
 #include "../02_coalescing/kernels.cuh"  /* copy_row, copy_col: copyRow and copyCol */
 
@@ -134,9 +135,9 @@ static inline unsigned copy_blocks(const void *kernel, size_t n, int w, int u, u
     for (i = 0; i < 16 && seen[i]; i++)
         if (seen[i] == kernel && seen_threads[i] == threads) break;
     if (i == 16 || !seen[i]) {
-        cudaGetDevice(&dev);
-        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, (int)threads, 0);
+        CHECK(cudaGetDevice(&dev));
+        CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+        CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, (int)threads, 0));
         i = i == 16 ? 0 : i;
         seen[i] = kernel;
         seen_threads[i] = threads;
@@ -145,69 +146,61 @@ static inline unsigned copy_blocks(const void *kernel, size_t n, int w, int u, u
     return (unsigned)(tiles < seen_cap[i] ? tiles : seen_cap[i]);
 }
 
-static inline void launch_copy_f1_x1(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+/* One launch for all of them: KERNEL, of W floats per element and U elements per thread, over the
+ * nx x ny floats, in one pass (GRID_STRIDE 0) or grid-stride (1); then each row's launcher by name. */
+template <void (*KERNEL)(float *, const float *, size_t), int W, int U, int GRID_STRIDE>
+static inline void launch_copy_tiles(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
 {
     size_t n = (size_t)nx * ny;
-    copy_f1_x1<<<copy_blocks((const void *)copy_f1_x1, n, 1, 1, block.x, 0), block.x, 0, s>>>(out, in, n);
+    KERNEL<<<copy_blocks((const void *)KERNEL, n, W, U, block.x, GRID_STRIDE), block.x, 0, s>>>(out, in, n);
+}
+static inline void launch_copy_f1_x1(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    launch_copy_tiles<copy_f1_x1, 1, 1, 0>(out, in, nx, ny, block, s);
 }
 static inline void launch_copy_f1_x2(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
 {
-    size_t n = (size_t)nx * ny;
-    copy_f1_x2<<<copy_blocks((const void *)copy_f1_x2, n, 1, 2, block.x, 0), block.x, 0, s>>>(out, in, n);
+    launch_copy_tiles<copy_f1_x2, 1, 2, 0>(out, in, nx, ny, block, s);
 }
 static inline void launch_copy_f1_x3(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
 {
-    size_t n = (size_t)nx * ny;
-    copy_f1_x3<<<copy_blocks((const void *)copy_f1_x3, n, 1, 3, block.x, 0), block.x, 0, s>>>(out, in, n);
+    launch_copy_tiles<copy_f1_x3, 1, 3, 0>(out, in, nx, ny, block, s);
 }
 static inline void launch_copy_f4_x1(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
 {
-    size_t n = (size_t)nx * ny;
-    copy_f4_x1<<<copy_blocks((const void *)copy_f4_x1, n, 4, 1, block.x, 0), block.x, 0, s>>>(out, in, n);
+    launch_copy_tiles<copy_f4_x1, 4, 1, 0>(out, in, nx, ny, block, s);
 }
 static inline void launch_copy_f4_x2(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
 {
-    size_t n = (size_t)nx * ny;
-    copy_f4_x2<<<copy_blocks((const void *)copy_f4_x2, n, 4, 2, block.x, 0), block.x, 0, s>>>(out, in, n);
+    launch_copy_tiles<copy_f4_x2, 4, 2, 0>(out, in, nx, ny, block, s);
 }
 static inline void launch_copy_f4_x4(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
 {
-    size_t n = (size_t)nx * ny;
-    copy_f4_x4<<<copy_blocks((const void *)copy_f4_x4, n, 4, 4, block.x, 0), block.x, 0, s>>>(out, in, n);
+    launch_copy_tiles<copy_f4_x4, 4, 4, 0>(out, in, nx, ny, block, s);
 }
 static inline void launch_copy_f4_x8(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
 {
-    size_t n = (size_t)nx * ny;
-    copy_f4_x8<<<copy_blocks((const void *)copy_f4_x8, n, 4, 8, block.x, 0), block.x, 0, s>>>(out, in, n);
+    launch_copy_tiles<copy_f4_x8, 4, 8, 0>(out, in, nx, ny, block, s);
 }
 static inline void launch_copy_f4_x4_cs(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
 {
-    size_t n = (size_t)nx * ny;
-    copy_f4_x4_cs<<<copy_blocks((const void *)copy_f4_x4_cs, n, 4, 4, block.x, 0), block.x, 0, s>>>(out, in, n);
+    launch_copy_tiles<copy_f4_x4_cs, 4, 4, 0>(out, in, nx, ny, block, s);
 }
-static inline void launch_copy_f4_x1_grid_stride(float *out, const float *in, int nx, int ny, dim3 block,
-                                                 cudaStream_t s)
+static inline void launch_copy_f4_x1_grid_stride(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
 {
-    size_t n = (size_t)nx * ny;
-    copy_f4_x1<<<copy_blocks((const void *)copy_f4_x1, n, 4, 1, block.x, 1), block.x, 0, s>>>(out, in, n);
+    launch_copy_tiles<copy_f4_x1, 4, 1, 1>(out, in, nx, ny, block, s);
 }
-static inline void launch_copy_f4_x2_grid_stride(float *out, const float *in, int nx, int ny, dim3 block,
-                                                 cudaStream_t s)
+static inline void launch_copy_f4_x2_grid_stride(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
 {
-    size_t n = (size_t)nx * ny;
-    copy_f4_x2<<<copy_blocks((const void *)copy_f4_x2, n, 4, 2, block.x, 1), block.x, 0, s>>>(out, in, n);
+    launch_copy_tiles<copy_f4_x2, 4, 2, 1>(out, in, nx, ny, block, s);
 }
-static inline void launch_copy_f4_x4_grid_stride(float *out, const float *in, int nx, int ny, dim3 block,
-                                                 cudaStream_t s)
+static inline void launch_copy_f4_x4_grid_stride(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
 {
-    size_t n = (size_t)nx * ny;
-    copy_f4_x4<<<copy_blocks((const void *)copy_f4_x4, n, 4, 4, block.x, 1), block.x, 0, s>>>(out, in, n);
+    launch_copy_tiles<copy_f4_x4, 4, 4, 1>(out, in, nx, ny, block, s);
 }
-static inline void launch_copy_f4_x4_cs_grid_stride(float *out, const float *in, int nx, int ny, dim3 block,
-                                                    cudaStream_t s)
+static inline void launch_copy_f4_x4_cs_grid_stride(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
 {
-    size_t n = (size_t)nx * ny;
-    copy_f4_x4_cs<<<copy_blocks((const void *)copy_f4_x4_cs, n, 4, 4, block.x, 1), block.x, 0, s>>>(out, in, n);
+    launch_copy_tiles<copy_f4_x4_cs, 4, 4, 1>(out, in, nx, ny, block, s);
 }
 
 #endif
