@@ -461,6 +461,14 @@ static inline void launch_transpose_tile64_alignst(float *out, const float *in, 
 #else
 #define T64_SWZ_BLOCKS 8   /* 2048 threads an SM */
 #endif
+/* sw(c), the XOR of tile column c's slots: (c >> 2) & 7, or 0 without the swizzle.  Store and load
+ * both call it, so they agree on every slot. */
+template <bool SWIZZLE>
+static __device__ __forceinline__ int tile64_sw(int c)
+{
+    return SWIZZLE ? (c >> 2) & 7 : 0;
+}
+
 template <int BAND, bool SWIZZLE = true>
 __global__ void __launch_bounds__(T64_THREADS, T64_SWZ_BLOCKS)
 transpose_tile64_f4_swizzle(float *__restrict__ out, const float *__restrict__ in, int nx, int ny)
@@ -493,7 +501,7 @@ transpose_tile64_f4_swizzle(float *__restrict__ out, const float *__restrict__ i
         }
     }
     /* the 4x4 transpose in registers: tile column 4q + j is (v[0].j, v[1].j, v[2].j, v[3].j) */
-    const int u = a ^ (SWIZZLE ? q & 7 : 0);         /* sw(4q + j) = q & 7 */
+    const int u = a ^ tile64_sw<SWIZZLE>(4 * q);     /* sw(4q + j) = q & 7 for j = 0..3 */
     s[4 * q + 0][u] = make_float4(v[0].x, v[1].x, v[2].x, v[3].x);
     s[4 * q + 1][u] = make_float4(v[0].y, v[1].y, v[2].y, v[3].y);
     s[4 * q + 2][u] = make_float4(v[0].z, v[1].z, v[2].z, v[3].z);
@@ -505,7 +513,7 @@ transpose_tile64_f4_swizzle(float *__restrict__ out, const float *__restrict__ i
     for (i = 0; i < 4; i++) {
         const int cl = (t >> 4) + 16 * i, c = c0 + cl;  /* output row c = tile column cl */
         if (c < nx) {
-            const float4 e = s[cl][a2 ^ (SWIZZLE ? (cl >> 2) & 7 : 0)];
+            const float4 e = s[cl][a2 ^ tile64_sw<SWIZZLE>(cl)];
             float *o = out + (size_t)c * ny;  /* start of output row c */
             if ((ny & 3) == 0) {
                 if (r < ny) *(float4 *)(o + r) = e;  /* c * ny + r is a multiple of 4 */
