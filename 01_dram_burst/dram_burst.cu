@@ -257,6 +257,11 @@ static void segments_takeaway(char *buf, size_t len, const double *gbs, const do
         snprintf(buf + used, len - used, ". No row below 32 B verified.");
     else if (lo >= 0.85 && hi <= 1.15)
         snprintf(buf + used, len - used, ". Below 32 B each segment cost its whole 32-byte sector, as the model says.");
+    else if (hi < 0.85 && gran > 32 && (int)(flo * 100 + 0.5) == (int)(fhi * 100 + 0.5))
+        snprintf(buf + used, len - used,
+                 ". Below 32 B the segments cost more than their sectors; counted with the %zu bytes the L2 fetches "
+                 "per miss (max(S, %zu) read per segment) each reaches %.2f of that model (In depth; try "
+                 "--l2-fetch 32).", gran, gran, flo);
     else if (hi < 0.85 && gran > 32)
         snprintf(buf + used, len - used,
                  ". Below 32 B the segments cost more than their sectors; counted with the %zu bytes the L2 fetches "
