@@ -65,7 +65,24 @@ static __device__ __forceinline__ void store_v(V *p, V v, int streaming)
  * registers.
  * The pointers must be sizeof(V)-aligned (cudaMalloc gives 256); the n % (sizeof(V)/4) floats
  * that make no whole V are copied one by one by the first threads of block 0. */
-template <typename V>
+/* Experiment 3 times the loads from inside (TIMED = true; every other kernel here has TIMED = false,
+ * and the compiler drops the timing code from them).  In one tile of every FLIGHT_EVERY one warp, a
+ * different one from sample to sample, reads the SM's clock (clock64, in SM cycles) just before its first load and again
+ * just after its first store.  A warp issues its instructions in order and a store cannot issue
+ * before the data it stores has arrived, so the difference is the round trip of the first load
+ * while every other warp's loads are in flight too (plus a few cycles to issue the other loads).
+ * Lane 0 adds it to a slot of flight_clocks and counts it in the same slot of flight_samples: one
+ * atomicAdd pair per sample.  FLIGHT_SLOTS slots, 128 bytes apart, sample s in slot s % FLIGHT_SLOTS:
+ * atomics on one address are done one after another, and the timing must not slow the copy it
+ * measures (a first version, a pair per tile on one counter, ran f1 x1 at about half its speed;
+ * spread over the slots but still a pair per tile, at 0.86 of it). */
+#define FLIGHT_EVERY 8
+#define FLIGHT_SLOTS 1024
+#define FLIGHT_SLOT_STRIDE 16   /* unsigned long longs: 128 bytes, a slot per cache line */
+__device__ unsigned long long flight_clocks[FLIGHT_SLOTS * FLIGHT_SLOT_STRIDE];
+__device__ unsigned long long flight_samples[FLIGHT_SLOTS * FLIGHT_SLOT_STRIDE];
+
+template <typename V, bool TIMED = false>
 static __device__ __forceinline__ void copy_tiles(float *out, const float *in, size_t n, int u, int streaming)
 {
     const int w = (int)(sizeof(V) / sizeof(float));   /* floats per element: 1 or 4 */
@@ -79,10 +96,22 @@ static __device__ __forceinline__ void copy_tiles(float *out, const float *in, s
         int k;
         if (i0 + (size_t)(u - 1) * blockDim.x < nv) {
             /* the whole tile is inside: u loads back to back, no test between them */
+            long long t0 = 0, t1 = 0;
+            int timed = TIMED && t % FLIGHT_EVERY == 0 &&
+                        threadIdx.x / 32 == (unsigned)(t / FLIGHT_EVERY % (blockDim.x / 32));
+            if (timed) t0 = clock64();
 #pragma unroll
             for (k = 0; k < u; k++) v[k] = load_v(&sv[i0 + (size_t)k * blockDim.x], streaming);
 #pragma unroll
-            for (k = 0; k < u; k++) store_v(&dv[i0 + (size_t)k * blockDim.x], v[k], streaming);
+            for (k = 0; k < u; k++) {
+                store_v(&dv[i0 + (size_t)k * blockDim.x], v[k], streaming);
+                if (timed && k == 0) t1 = clock64();
+            }
+            if (timed && threadIdx.x % 32 == 0) {
+                size_t slot = (t / FLIGHT_EVERY % FLIGHT_SLOTS) * FLIGHT_SLOT_STRIDE;
+                atomicAdd(&flight_clocks[slot], (unsigned long long)(t1 - t0));
+                atomicAdd(&flight_samples[slot], 1ull);
+            }
         } else {
             /* the last, partial tile */
 #pragma unroll
@@ -114,6 +143,13 @@ __global__ void copy_f4_x8(float *out, const float *in, size_t n) { copy_tiles<f
  * accessed once", says the PTX ISA, whose ld.cs allocates global lines "with evict-first policy in
  * L1 and L2 to limit cache pollution by temporary streaming data". */
 __global__ void copy_f4_x4_cs(float *out, const float *in, size_t n) { copy_tiles<float4>(out, in, n, 4, 1); }
+
+/* copy_f1_xU_timed, copy_f4_xU_timed: the same copies, timed from inside (experiment 3). */
+__global__ void copy_f1_x1_timed(float *out, const float *in, size_t n) { copy_tiles<float, true>(out, in, n, 1, 0); }
+__global__ void copy_f1_x2_timed(float *out, const float *in, size_t n) { copy_tiles<float, true>(out, in, n, 2, 0); }
+__global__ void copy_f1_x3_timed(float *out, const float *in, size_t n) { copy_tiles<float, true>(out, in, n, 3, 0); }
+__global__ void copy_f4_x1_timed(float *out, const float *in, size_t n) { copy_tiles<float4, true>(out, in, n, 1, 0); }
+__global__ void copy_f4_x4_timed(float *out, const float *in, size_t n) { copy_tiles<float4, true>(out, in, n, 4, 0); }
 
 /* Their launches, over the nx x ny floats of a matrix with 1-D blocks of block.x threads.
  *   launch_copy_f1_xU, launch_copy_f4_xU:
@@ -185,6 +221,26 @@ static inline void launch_copy_f4_x8(float *out, const float *in, int nx, int ny
 static inline void launch_copy_f4_x4_cs(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
 {
     launch_copy_tiles<copy_f4_x4_cs, 4, 4, 0>(out, in, nx, ny, block, s);
+}
+static inline void launch_copy_f1_x1_timed(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    launch_copy_tiles<copy_f1_x1_timed, 1, 1, 0>(out, in, nx, ny, block, s);
+}
+static inline void launch_copy_f1_x2_timed(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    launch_copy_tiles<copy_f1_x2_timed, 1, 2, 0>(out, in, nx, ny, block, s);
+}
+static inline void launch_copy_f1_x3_timed(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    launch_copy_tiles<copy_f1_x3_timed, 1, 3, 0>(out, in, nx, ny, block, s);
+}
+static inline void launch_copy_f4_x1_timed(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    launch_copy_tiles<copy_f4_x1_timed, 4, 1, 0>(out, in, nx, ny, block, s);
+}
+static inline void launch_copy_f4_x4_timed(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    launch_copy_tiles<copy_f4_x4_timed, 4, 4, 0>(out, in, nx, ny, block, s);
 }
 static inline void launch_copy_f4_x1_grid_stride(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
 {

@@ -63,6 +63,16 @@ static const flight_row_t FLIGHT_ROWS[] = {
 };
 #define N_FLIGHT ((int)(sizeof FLIGHT_ROWS / sizeof FLIGHT_ROWS[0]))
 
+/* Experiment 3: copies of experiment 2 (one pass) timed from inside, from 8 to 128 KiB per SM. */
+static const flight_row_t TIMED_ROWS[] = {
+    {{"f1 x1 timed", launch_copy_f1_x1_timed, TMATRIX_COPY}, (const void *)copy_f1_x1_timed, 4},
+    {{"f1 x2 timed", launch_copy_f1_x2_timed, TMATRIX_COPY}, (const void *)copy_f1_x2_timed, 8},
+    {{"f1 x3 timed", launch_copy_f1_x3_timed, TMATRIX_COPY}, (const void *)copy_f1_x3_timed, 12},
+    {{"f4 x1 timed", launch_copy_f4_x1_timed, TMATRIX_COPY}, (const void *)copy_f4_x1_timed, 16},
+    {{"f4 x4 timed", launch_copy_f4_x4_timed, TMATRIX_COPY}, (const void *)copy_f4_x4_timed, 64},
+};
+#define N_TIMED ((int)(sizeof TIMED_ROWS / sizeof TIMED_ROWS[0]))
+
 /* --threads: block size of the 1-D copies */
 static int threads_opt = 256;
 static const lesson_opt_t OPTS[] = {
@@ -87,16 +97,17 @@ static int run_checks(const args_t *a)
     const trow_t copies[] = {COPY_ROW, COPY_COL};
     const dim3 blocks2d[] = {dim3(32, 8), dim3(16, 16), dim3(7, 5)};
     dim3 blocks1d[4] = {dim3(32), dim3(256), dim3(1024)};
-    trow_t flight[N_FLIGHT];
+    trow_t flight[N_FLIGHT + N_TIMED];
     args_t a1d = *a;   /* the 1-D copies take 1-D blocks: --block is for copyRow and copyCol */
     check_tally_t tally = {0, 0, stdout};
     int n1d = 3, k;
 
     if (threads_opt != 32 && threads_opt != 256 && threads_opt != 1024) blocks1d[n1d++] = dim3(threads_opt);
     for (k = 0; k < N_FLIGHT; k++) flight[k] = FLIGHT_ROWS[k].row;
+    for (k = 0; k < N_TIMED; k++) flight[N_FLIGHT + k] = TIMED_ROWS[k].row;
     a1d.bx = a1d.by = 0;
     tcheck_sweep(copies, 2, shapes, nshapes, 1, blocks2d, 3, NULL, a, &tally);
-    tcheck_sweep(flight, N_FLIGHT, shapes, nshapes, 1, blocks1d, n1d, NULL, &a1d, &tally);
+    tcheck_sweep(flight, N_FLIGHT + N_TIMED, shapes, nshapes, 1, blocks1d, n1d, NULL, &a1d, &tally);
     return check_summary(&tally);
 }
 
@@ -191,6 +202,63 @@ static int experiment_ceiling(run_t *r, const timing_t *t_row, int row_ok)
     return failed;
 }
 
+/* Experiment 3: the latency, measured.  Each timed copy is verified and timed as in experiment 2
+ * while its sampled warps add up their first load's round trip (kernels.cuh: the slots of
+ * flight_clocks and flight_samples, zeroed before the row, summed after it).  The row's extra column is the mean
+ * round trip in ns, at the SM clock the GPU reports; Little's law turns it into the bytes that were
+ * in flight on average (read GB/s x latency), which the take-away sets beside the KiB/SM count. */
+static int experiment_latency(run_t *r)
+{
+    static unsigned long long clocks[FLIGHT_SLOTS * FLIGHT_SLOT_STRIDE], samples[FLIGHT_SLOTS * FLIGHT_SLOT_STRIDE];
+    unsigned long long sum_clocks, sum_samples;
+    void *d_clocks, *d_samples;
+    timing_t t;
+    int v, k, clock_khz = 0, failed = 0, used = 0, lo = -1, hi = -1;
+    double lat_ns[N_TIMED], kib, in_flight;
+    char take[600];
+
+    CHECK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, r->g->device));
+    CHECK(cudaGetSymbolAddress(&d_clocks, flight_clocks));
+    CHECK(cudaGetSymbolAddress(&d_samples, flight_samples));
+    report_say("\nExperiment 3: the latency, measured. The one-pass copies again; in one warp of every %dth tile the\n"
+               "  SM's clock (clock64) is read before the first load and after the first store, which waits for its\n"
+               "  data: the load's round trip while every other load is in flight too. lat ns: its mean, at the\n"
+               "  %.0f MHz SM clock the GPU reports (cudaDevAttrClockRate).\n",
+               FLIGHT_EVERY, clock_khz / 1000.0);
+    report_begin("latency", "Copies timed from inside (%D2D: against the cudaMemcpy row of experiment 1):", "lat ns");
+    used = snprintf(take, sizeof take, "bytes in flight by Little's law (read GB/s x lat ns) against the KiB/SM count:");
+    for (v = 0; v < N_TIMED; v++) {
+        const flight_row_t *f = &TIMED_ROWS[v];
+        CHECK(cudaMemset(d_clocks, 0, sizeof clocks));
+        CHECK(cudaMemset(d_samples, 0, sizeof samples));
+        if (!trow_time(&r->b, &f->row, dim3(threads_opt), &t)) {
+            failed = 1;
+            lat_ns[v] = NAN;
+            continue;
+        }
+        CHECK(cudaMemcpy(clocks, d_clocks, sizeof clocks, cudaMemcpyDeviceToHost));
+        CHECK(cudaMemcpy(samples, d_samples, sizeof samples, cudaMemcpyDeviceToHost));
+        for (sum_clocks = sum_samples = 0, k = 0; k < FLIGHT_SLOTS * FLIGHT_SLOT_STRIDE; k += FLIGHT_SLOT_STRIDE) {
+            sum_clocks += clocks[k];
+            sum_samples += samples[k];
+        }
+        lat_ns[v] = sum_samples ? (double)sum_clocks / sum_samples / (clock_khz / 1e6) : NAN;
+        report_row(f->row.label, &t, r->b.bytes, lat_ns[v]);
+        kib = kib_in_flight_per_sm(f->kernel, threads_opt, f->bytes);
+        /* read GB/s (half the copy's) x latency = bytes in flight, over the SMs */
+        in_flight = stats_gbs(r->b.bytes, t.median_ms) / 2 * lat_ns[v] / r->g->sms / 1024.0;
+        if (used < (int)sizeof take)
+            used += snprintf(take + used, sizeof take - used, "%s %s %.1f of %.0f", v ? "," : "", f->row.label, in_flight, kib);
+        if (lo < 0 || lat_ns[v] < lat_ns[lo]) lo = v;
+        if (hi < 0 || lat_ns[v] > lat_ns[hi]) hi = v;
+    }
+    if (lo >= 0 && used < (int)sizeof take)
+        snprintf(take + used, sizeof take - used, " KiB/SM; the latency ran from %.0f ns (%s) to %.0f ns (%s).",
+                 lat_ns[lo], TIMED_ROWS[lo].row.label, lat_ns[hi], TIMED_ROWS[hi].row.label);
+    report_end(lo >= 0 ? take : "every timed copy failed verification.");
+    return failed;
+}
+
 /* ---- main ----------------------------------------------------------------------------------- */
 
 int main(int argc, char **argv)
@@ -219,6 +287,7 @@ int main(int argc, char **argv)
 
     failed |= experiment_bounds(&r, &t_row, &row_ok);
     failed |= experiment_ceiling(&r, &t_row, row_ok);
+    failed |= experiment_latency(&r);
 
     tbench_free(&r.b);
     return gpu_finish_status(failed);
