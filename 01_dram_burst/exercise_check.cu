@@ -34,7 +34,7 @@ static const checker_t CK = {
     "array-of-structures version and gives the verdict (goal: twice its speed).",
     "particles (default 32M; 4M with --quick)", ARGS_SIZE_N,
     "one-dimensional blocks of a multiple of 32 threads only", whole_warps,
-    "mass_sums_soa", "the given AoS kernel", 2.0, CHECKER_MEMCHECK | CHECKER_SYNCCHECK, 0};
+    "mass_sums_soa", "the given AoS kernel", 2.0, "memcheck synccheck", 0};
 
 /* The given AoS kernel: lane i reads the mass field of particle i, 32 bytes after lane i-1's. */
 __global__ void mass_sums_aos(float *warp_sums, const particle_t *p, size_t n)

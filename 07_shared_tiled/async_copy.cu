@@ -261,7 +261,7 @@ static int experiment(const gpu_info_t *g, const args_t *a, int nx, int ny, cons
     char labels[NROWS][48], skip[NROWS][300], title[200], take[600], smem_words[80];
     int ok[NROWS], i, failed = 0, bi = -1;
 
-    tbench_init(&b, g, a, nx, ny, TMATRIX_KEEP_INPUT | TMATRIX_KEEP_TRANSPOSE);
+    tbench_init(&b, g, a, nx, ny, TMATRIX_COPY | TMATRIX_TRANSPOSE);
     snprintf(title, sizeof title, "  %d x %d floats; last column: GB/s as %% of the copy kernel's (copy float4 one "
              "pass):", nx, ny);
     report_begin(name, title, "% copy krn");

@@ -34,7 +34,7 @@ static const checker_t CK = {
     "transpose_tile_noconflict",
     "the padded tile tile32 thr32x8 [32][33]",
     0.90,
-    CHECKER_MEMCHECK | CHECKER_RACECHECK | CHECKER_SYNCCHECK,
+    "memcheck racecheck synccheck",
     EX_TILE,   /* --size: a block per EX_TILE rows down the grid */
 };
 
@@ -99,7 +99,7 @@ int main(int argc, char **argv)
     if ((rc = checker_verified(&CK, &tally, &a)) >= 0) return rc;
 
     /* Then fast: yours beside the two tiles of experiment 2, each verified again at this size. */
-    tbench_init(&b, &g, &a, nx, ny, TMATRIX_KEEP_TRANSPOSE);
+    tbench_init(&b, &g, &a, nx, ny, TMATRIX_TRANSPOSE);
     report_begin("exercise", "Your transpose against the copy of the same bytes and the lesson's two 32 x 32 tiles:",
                  NULL);
     report_row("cudaMemcpy D2D", &b.t_d2d, b.bytes, NAN);

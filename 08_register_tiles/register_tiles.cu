@@ -298,14 +298,14 @@ int main(int argc, char **argv)
     if (a.check) return run_checks(&a, nx, ny);
 
     /* the largest matrices of the run: experiment 3's are smaller */
-    tbench_init(&b, &g, &a, nx, ny, TMATRIX_KEEP_INPUT | TMATRIX_KEEP_TRANSPOSE);
+    tbench_init(&b, &g, &a, nx, ny, TMATRIX_COPY | TMATRIX_TRANSPOSE);
     failed |= experiment_register_tiles(&b) != 0;
     failed |= experiment_fastest(&b, 2, "", &big) != 0;
     tbench_free(&b);
     if (!a.nx) {
         const int onx = a.quick ? 2047 : 8191, ony = a.quick ? 1025 : 4097;
         char big_size[32], odd_size[32];
-        tbench_init(&b, &g, &a, onx, ony, TMATRIX_KEEP_INPUT | TMATRIX_KEEP_TRANSPOSE);
+        tbench_init(&b, &g, &a, onx, ony, TMATRIX_COPY | TMATRIX_TRANSPOSE);
         failed |= experiment_fastest(&b, 3, " @odd", &odd) != 0;
         tbench_free(&b);
         snprintf(big_size, sizeof big_size, "%dx%d", nx, ny);

@@ -124,11 +124,20 @@ static int under_cuda_tool(void)
            getenv("NV_SANITIZER_INJECTION_PORT_RANGE_BEGIN");
 }
 
+/* 1 when `word` is one of the space-separated words of `list` */
+static int names_word(const char *list, const char *word)
+{
+    const size_t n = strlen(word);
+    const char *p;
+    for (p = list; (p = strstr(p, word)) != NULL; p += n)
+        if ((p == list || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' ')) return 1;
+    return 0;
+}
+
 /* Every sanitizer ck asks for; 1 when one found an error. */
 static int sanitize(const checker_t *ck)
 {
-    static const struct { int bit; const char *tool; } tools[] = {
-        {CHECKER_MEMCHECK, "memcheck"}, {CHECKER_RACECHECK, "racecheck"}, {CHECKER_SYNCCHECK, "synccheck"}};
+    static const char *const tools[] = {"memcheck", "racecheck", "synccheck"};
     const char *skip = getenv("COURSE_CHECKER_SANITIZE");
     char sanitizer[1024];
     int k;
@@ -143,9 +152,9 @@ static int sanitize(const checker_t *ck)
         return 0;
     }
     for (k = 0; k < 3; k++) {
-        if (!(ck->sanitizers & tools[k].bit)) continue;
-        report_say("Running %s under compute-sanitizer --tool %s (small sizes) ...\n", ck->kernel, tools[k].tool);
-        if (sanitize_with(sanitizer, tools[k].tool, ck->kernel)) return 1;
+        if (!names_word(ck->sanitizers, tools[k])) continue;
+        report_say("Running %s under compute-sanitizer --tool %s (small sizes) ...\n", ck->kernel, tools[k]);
+        if (sanitize_with(sanitizer, tools[k], ck->kernel)) return 1;
     }
     report_say("compute-sanitizer: no errors.\n");
     return 0;

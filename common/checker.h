@@ -41,9 +41,6 @@
 extern "C" {
 #endif
 
-/* Which sanitizers run the student's kernel (checker_t.sanitizers). */
-enum { CHECKER_MEMCHECK = 1, CHECKER_RACECHECK = 2, CHECKER_SYNCCHECK = 4 };
-
 /* What one exercise checker is. */
 typedef struct {
     const char *lesson;      /* report_init's name, e.g. "05_transpose_naive_exercise"              */
@@ -57,7 +54,9 @@ typedef struct {
     const char *kernel;      /* the student's kernel (or launch) as exercise.cu names it           */
     const char *goal;        /* what the ratio compares with: "NaiveRow with its best block shape" */
     double goal_ratio;       /* the goal: the student's kernel at >= goal_ratio x that             */
-    int sanitizers;          /* CHECKER_MEMCHECK | CHECKER_RACECHECK | CHECKER_SYNCCHECK           */
+    const char *sanitizers;  /* compute-sanitizer's tools that run the student's kernel, by their
+                                --tool names: "memcheck", "racecheck", "synccheck", e.g.
+                                "memcheck synccheck" (they run in that order; NULL: none)          */
     /* --size as a transpose's matrix, checked after parsing and before the GPU is touched
      * (tmatrix_size_or_exit: exit 2 on a broken one), for a grid with a block per tile_rows rows (a
      * --block's height when one is given) and at most 65535 blocks down (gridDim.y).  0: not here. */
