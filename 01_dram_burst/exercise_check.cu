@@ -32,7 +32,7 @@ static const checker_t CK = {
     "01_dram_burst_exercise", "Lesson 01 exercise - read only the bytes you use",
     "Lesson 01 exercise: verifies your mass_sums_soa (exercise.cu), then times it against the\n"
     "array-of-structures version and gives the verdict (goal: twice its speed).",
-    "particles (default 32M; 4M with --quick)", ARGS_SIZE_N,
+    "particles (default 32M; 4M with --quick)", "N",
     "one-dimensional blocks of a multiple of 32 threads only", whole_warps,
     "mass_sums_soa", "the given AoS kernel", 2.0, "memcheck synccheck", 0};
 

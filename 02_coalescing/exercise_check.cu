@@ -29,7 +29,7 @@ static const checker_t CK = {
     "02_coalescing_exercise", "Lesson 02 exercise - row sums, one warp per row",
     "Lesson 02 exercise: verifies your row_sums_warp_per_row (exercise.cu), then times it against\n"
     "one thread per row and gives the verdict (goal: twice its speed).",
-    "matrix as COLSxROWS (default 1024x65536 = 256 MiB; 1024x8192 with --quick)", ARGS_SIZE_NXNY,
+    "matrix as COLSxROWS (default 1024x65536 = 256 MiB; 1024x8192 with --quick)", "NXxNY",
     "one-dimensional blocks of a multiple of 32 threads only (a warp owns a row)", whole_warps,
     "row_sums_warp_per_row", "one thread per row (the given kernel)", 2.0, "memcheck synccheck", 0};
 

@@ -26,7 +26,7 @@ static const char SUMMARY[] =
     "against copyRow and cudaMemcpy.";
 
 static const checker_t CK = {"04_transpose_bounds_exercise", "Lesson 04 exercise - a faster copyRow", SUMMARY,
-                             TMATRIX_SIZE_HELP, 0, NULL /* no --block: your launch picks it */, NULL, "copy_fast",
+                             TMATRIX_SIZE_HELP, NULL, NULL /* no --block: your launch picks it */, NULL, "copy_fast",
                              "cudaMemcpy D2D", 0.90, "memcheck",
                              1 /* --size: a launch may use one row per block, so at most 65535 rows */};
 

@@ -29,7 +29,7 @@ static const char SUMMARY[] =
     "touch, verifies your transpose_warp_patch at odd shapes, then times it against NaiveRow and NaiveCol.";
 
 static const checker_t CK = {"05_transpose_naive_exercise", "Lesson 05 exercise - the shape of a warp", SUMMARY,
-                             TMATRIX_SIZE_HELP, 0, NULL /* no --block: PATCH_THREADS */, NULL, "transpose_warp_patch",
+                             TMATRIX_SIZE_HELP, NULL, NULL /* no --block: PATCH_THREADS */, NULL, "transpose_warp_patch",
                              "the faster NaiveRow", 1.10, "memcheck",
                              /* --size: a block per tile of patch_tile_h rows down the grid; a map whose
                               * tile has no rows is the map check's to report, after the start */

@@ -25,7 +25,7 @@ static const char SUMMARY[] =
     "rectangular grids, then times it against the plain NaiveRow.";
 
 static const checker_t CK = {"06_unroll_diagonal_exercise", "Lesson 06 exercise - a diagonal order for every grid",
-                             SUMMARY, TMATRIX_SIZE_HELP, 0, "any 2-D block of at most 1024 threads", NULL,
+                             SUMMARY, TMATRIX_SIZE_HELP, NULL, "any 2-D block of at most 1024 threads", NULL,
                              "transpose_diagonal_2d", "NaiveRow in row-major order", 0.75, "memcheck",
                              8 /* --size: blocks of --block, 32x8 by default, a block per 8 rows */};
 

@@ -330,7 +330,7 @@ int main(int argc, char **argv)
     best_t big = {NULL, 0.0, 0.0}, odd = {NULL, 0.0, 0.0};
     int nx, ny, failed = 0, defaults;
 
-    args_without("--block");  /* every kernel here fixes its own block */
+    args_configure(0, "--block", NULL);  /* no --block: every kernel here fixes its own block */
     args_parse_or_exit(argc, argv, &a, SUMMARY, TMATRIX_SIZE_HELP, NULL, 0);
     tmatrix_size_or_exit(&a, 8, &nx, &ny);   /* part 1's 32 x 8 tiles: a block per 8 rows */
     gpu_start(&g, "07_shared_tiled",

@@ -28,7 +28,7 @@ static const checker_t CK = {
     "compute-sanitizer), checks that its tile stays float[32][32], then times it against cudaMemcpy and the\n"
     "lesson's unpadded and padded 32 x 32 tiles. Exit 0: correct at the goal; 6: correct, short of it; 1: wrong.",
     "matrix NXxNY to time (default 8192x8192, 2048x2048 with --quick); N means NxN",
-    0,
+    NULL,
     NULL, /* no --block: the exercise's kernel runs with EX_TILE x EX_ROWS threads */
     NULL,
     "transpose_tile_noconflict",

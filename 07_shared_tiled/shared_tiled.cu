@@ -273,7 +273,7 @@ int main(int argc, char **argv)
     int nx, ny, failed = 0;
     double pct_classic = 0.0;
 
-    args_without("--block");  /* every kernel of this lesson fixes its own block shape (experiment 3 compares them) */
+    args_configure(0, "--block", NULL);  /* every kernel of this lesson fixes its own block shape (experiment 3 compares them) */
     args_parse_or_exit(argc, argv, &a, SUMMARY,
                        "matrix NXxNY: NX columns, NY rows (default 8192x8192, 2048x2048 with --quick); N means NxN",
                        NULL, 0);

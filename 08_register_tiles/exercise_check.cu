@@ -29,7 +29,7 @@ static const checker_t CK = {
     "Lesson 08 exercise: verifies your transpose_reg2x2 (exercise.cu) at odd and even sizes with\n"
     "several block shapes, then times it with 8x8 and 16x16 blocks against cudaMemcpy.",
     "matrix NXxNY to time (default 8192x8192, 2048x2048 with --quick); N means NxN",
-    0,
+    NULL,
     NULL, NULL,   /* no --block: the checker tries its own block shapes */
     "transpose_reg2x2",
     "the lesson's float4 4x4 tile (both with 8x8 blocks)",

@@ -288,7 +288,7 @@ int main(int argc, char **argv)
     fastest_t big = {0, NULL, 0, 0, 0, 0}, odd = {0, NULL, 0, 0, 0, 0};
     int nx, ny, failed = 0;
 
-    args_without("--block");  /* every kernel of this lesson fixes its own block shape (experiment 1 compares them) */
+    args_configure(0, "--block", NULL);  /* every kernel of this lesson fixes its own block shape (experiment 1 compares them) */
     args_parse_or_exit(argc, argv, &a, SUMMARY,
                        "matrix NXxNY: NX columns, NY rows (default 8192x8192, then 8191x4097; 2048x2048 and\n"
                        "                  2047x1025 with --quick); N means NxN; a given size runs alone",

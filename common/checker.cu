@@ -22,8 +22,7 @@ static const args_t *the_args = NULL;
 
 void checker_start(const checker_t *ck, int argc, char **argv, args_t *a, gpu_info_t *g)
 {
-    if (!ck->block_rule) args_without("--block");
-    if (ck->size_forms) args_size_forms(ck->size_forms);
+    args_configure(0, ck->block_rule ? NULL : "--block", ck->size_form);
     args_parse_or_exit(argc, argv, a, ck->summary, ck->size_help, NULL, 0);
     if (ck->block_rule && a->bx && ck->check_block && !ck->check_block(a->bx, a->by))
         args_reject("bad --block '%s': %s", args_raw_value(argc, argv, "--block"), ck->block_rule);

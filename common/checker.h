@@ -47,7 +47,7 @@ typedef struct {
     const char *title;       /* the header's title                                                */
     const char *summary;     /* the --help text                                                   */
     const char *size_help;   /* the --help line of --size                                         */
-    int size_forms;          /* ARGS_SIZE_N, ARGS_SIZE_NXNY, or 0 for both                          */
+    const char *size_form;   /* "N" or "NXxNY": the one form of --size taken, or NULL for both      */
     const char *block_rule;  /* NULL: no --block; else the rule a --block must follow, quoted when
                                 one breaks it: "a multiple of 32 threads, one row" (check_block)  */
     int (*check_block)(int bx, int by);   /* 1 when --block bx x by follows the rule (NULL: any)   */
@@ -63,7 +63,7 @@ typedef struct {
     int tile_rows;
 } checker_t;
 
-/* The start of a checker's main: args_size_forms, args_parse_or_exit (usage and exit 0 on --help, exit
+/* The start of a checker's main: args_configure, args_parse_or_exit (usage and exit 0 on --help, exit
  * 2 on an error), --block refused or checked, ck->tile_rows, report_init, gpu_init, the header.  In the sanitizer's
  * run (COURSE_CHECKER_CHILD=1) it sets a->check and a->quick: the sweep's small sizes, no timing. */
 void checker_start(const checker_t *ck, int argc, char **argv, args_t *a, gpu_info_t *g);
