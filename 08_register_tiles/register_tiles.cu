@@ -25,7 +25,7 @@
  * The kernels are in kernels.cuh; this file verifies, times and prints them. */
 #include "args.h"
 #include "bench.h"
-#include "cublas_check.h"
+#include "../07_shared_tiled/cublas_check.h"   /* launch_cublas_sgeam */
 #include "cuda_check.h"
 #include "gpu.h"
 #include "kernels.cuh"
@@ -57,7 +57,7 @@ typedef struct {
  *     block scheduler hands out in address order, so at any moment the bytes in flight lie in one
  *     window a few MiB wide; lesson 04 measured it at cudaMemcpy's speed on the H100 (100.0%), the
  *     grid-stride form at 93%, and 1 to 8 float4 per thread all at 99-100%: so 1 it is.
- *   "cublasSgeam (op T)": the library's answer (common/cublas_check.h says how the row-major
+ *   "cublasSgeam (op T)": the library's answer (07_shared_tiled/cublas_check.h says how the row-major
  *     matrices map onto its column-major C = alpha op(A) + beta op(B)).
  *   "tile64 vec off ld+st" is this lesson's tile64 float4 kernel with its vectors switched off: the
  *     work of lesson 07's "tile64 thr64x4 [64][65]", but the same compiled kernel as its float4 and

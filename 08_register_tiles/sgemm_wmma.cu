@@ -62,7 +62,7 @@ static const char SUMMARY[] =
  * memory, so cuBLAS is asked for an N x M product of B (leading dimension N) and A (K).
  * cublasGemmEx: A and B in half (CUDA_R_16F), C in float, sums in float (CUBLAS_COMPUTE_32F); with
  * CUBLAS_GEMM_DEFAULT cuBLAS picks its own algorithm, Tensor Cores included.  A launcher like the
- * kernels' (gemm_row_t.launch_half; the block is cuBLAS's business), on the handle of common/cublas_check.h. */
+ * kernels' (gemm_row_t.launch_half; the block is cuBLAS's business), on the handle of 07_shared_tiled/cublas_check.h. */
 static void launch_cublas_gemmex(float *C, const __half *A, const __half *B, int M, int N, int K, dim3 block,
                                  cudaStream_t s)
 {
