@@ -633,7 +633,7 @@ int main(int argc, char **argv)
     dim3 block;
     int failed = 0;
 
-    args_size_forms(ARGS_SIZE_N);
+    args_configure(0, NULL, "N");   /* --size N only: a number of particles */
     args_parse_or_exit(argc, argv, &a, SUMMARY,
                        "floats to copy in experiments 2 and 3 (default 16M = 64 MiB; 1M with --quick)", opts, 2);
     if (l2_fetch && l2_fetch != 32 && l2_fetch != 64 && l2_fetch != 128)

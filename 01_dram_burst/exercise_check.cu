@@ -32,9 +32,9 @@ static const checker_t CK = {
     "01_dram_burst_exercise", "Lesson 01 exercise - read only the bytes you use",
     "Lesson 01 exercise: verifies your mass_sums_soa (exercise.cu), then times it against the\n"
     "array-of-structures version and gives the verdict (goal: twice its speed).",
-    "particles (default 32M; 4M with --quick)", ARGS_SIZE_N,
+    "particles (default 32M; 4M with --quick)", "N",
     "one-dimensional blocks of a multiple of 32 threads only", whole_warps,
-    "mass_sums_soa", "the given AoS kernel", 2.0, CHECKER_MEMCHECK | CHECKER_SYNCCHECK, 0};
+    "mass_sums_soa", "the given AoS kernel", 2.0, "memcheck synccheck", 0};
 
 /* The given AoS kernel: lane i reads the mass field of particle i, 32 bytes after lane i-1's. */
 __global__ void mass_sums_aos(float *warp_sums, const particle_t *p, size_t n)

@@ -129,7 +129,7 @@ typedef struct {
 static void rows_cols_init(rows_cols_t *x, const gpu_info_t *g, const args_t *a, int rows, int cols)
 {
     tmatrix_t *m = &x->tb.m;
-    tmatrix_init(m, cols, rows, a->seed, TMATRIX_KEEP_INPUT);
+    tmatrix_init(m, cols, rows, a->seed, TMATRIX_COPY);
     x->tb.a = a;
     x->tb.bytes = 2.0 * (double)m->n * sizeof(float);
     x->tb.flush = g ? gpu_flush_wanted(g, a, 2 * m->n * sizeof(float)) : 0;

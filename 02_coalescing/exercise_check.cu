@@ -29,9 +29,9 @@ static const checker_t CK = {
     "02_coalescing_exercise", "Lesson 02 exercise - row sums, one warp per row",
     "Lesson 02 exercise: verifies your row_sums_warp_per_row (exercise.cu), then times it against\n"
     "one thread per row and gives the verdict (goal: twice its speed).",
-    "matrix as COLSxROWS (default 1024x65536 = 256 MiB; 1024x8192 with --quick)", ARGS_SIZE_NXNY,
+    "matrix as COLSxROWS (default 1024x65536 = 256 MiB; 1024x8192 with --quick)", "NXxNY",
     "one-dimensional blocks of a multiple of 32 threads only (a warp owns a row)", whole_warps,
-    "row_sums_warp_per_row", "one thread per row (the given kernel)", 2.0, CHECKER_MEMCHECK | CHECKER_SYNCCHECK, 0};
+    "row_sums_warp_per_row", "one thread per row (the given kernel)", 2.0, "memcheck synccheck", 0};
 
 /* The given kernel: thread r walks row r.  Neighbouring threads are a row apart at every step. */
 __global__ void row_sums_thread_per_row(float *sums, const float *m, int rows, int cols)

@@ -30,8 +30,8 @@ static const checker_t CK = {
     "03_offset_stride_exercise", "Lesson 03 exercise - several elements per thread, in the coalesced order",
     "Lesson 03 exercise: verifies your add_one_interleaved (exercise.cu), then times it against the\n"
     "chunked version and gives the verdict (goal: 2.5 times its speed).",
-    "floats (default 64M = 256 MiB; 4M with --quick)", ARGS_SIZE_N, "one-dimensional blocks only", one_row,
-    "add_one_interleaved", "the given chunked kernel", 2.5, CHECKER_MEMCHECK, 0};
+    "floats (default 64M = 256 MiB; 4M with --quick)", "N", "one-dimensional blocks only", one_row,
+    "add_one_interleaved", "the given chunked kernel", 2.5, "memcheck", 0};
 
 /* The given kernel: thread t increments ELEMS_PER_THREAD consecutive elements of its block's tile.
  * At each step the warp's lanes are ELEMS_PER_THREAD floats apart: a stride in disguise. */

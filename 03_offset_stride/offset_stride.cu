@@ -400,8 +400,7 @@ int main(int argc, char **argv)
 
     memset(&s, 0, sizeof s);
     /* 69 points by default: 10 timed runs each unless --reps or --quick says otherwise (the header shows it) */
-    args_default_reps(10);
-    args_size_forms(ARGS_SIZE_N);
+    args_configure(10, NULL, "N");   /* 10 reps a point (many points); --size N only: floats */
     args_parse_or_exit(argc, argv, &a, SUMMARY,
                        "floats incremented per point (default: 4x the L2 or more, 64M = 256 MiB on an H100;\n"
                        "                  4M with --quick); double and float4 points move the same bytes", opts, 3);

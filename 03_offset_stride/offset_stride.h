@@ -10,6 +10,13 @@
 #include <stdint.h>
 #include "rng.h"
 
+/* incr_touched and incr_expected compile for the GPU too under nvcc (plain C functions for gcc) */
+#ifdef __CUDACC__
+#define OS_HD __host__ __device__
+#else
+#define OS_HD
+#endif
+
 /* ---- in-place increments, every value checked ------------------------------------------------ */
 
 /* A device buffer of `elems` elements -- `comps` floats each (1: float, 4: float4), or with f64 one
@@ -25,7 +32,7 @@ typedef struct {
 } incr_check_t;
 
 /* Is element j one the kernel adds 1 to? */
-static inline RNG_HD int incr_touched(size_t j, size_t first, size_t step, size_t count)
+static inline OS_HD int incr_touched(size_t j, size_t first, size_t step, size_t count)
 {
     size_t d = j - first;
     return j >= first && d % step == 0 && d / step < count;
@@ -33,7 +40,7 @@ static inline RNG_HD int incr_touched(size_t j, size_t first, size_t step, size_
 
 /* The value v (a float, or a double with f64) must hold after the launch.  rng_float's values lie on
  * a grid of 2^-23 in [-1, 1), so value + 1 is exact in float: the comparison is equality. */
-static inline RNG_HD double incr_expected(incr_check_t ic, size_t v)
+static inline OS_HD double incr_expected(incr_check_t ic, size_t v)
 {
     size_t j = ic.f64 ? v : v / (size_t)ic.comps;
     return (double)rng_float(ic.seed, (uint64_t)v) + (incr_touched(j, ic.first, ic.step, ic.count) ? 1.0 : 0.0);

@@ -26,8 +26,8 @@ static const char SUMMARY[] =
     "against copyRow and cudaMemcpy.";
 
 static const checker_t CK = {"04_transpose_bounds_exercise", "Lesson 04 exercise - a faster copyRow", SUMMARY,
-                             TMATRIX_SIZE_HELP, 0, NULL /* no --block: your launch picks it */, NULL, "copy_fast",
-                             "cudaMemcpy D2D", 0.90, CHECKER_MEMCHECK,
+                             TMATRIX_SIZE_HELP, NULL, NULL /* no --block: your launch picks it */, NULL, "copy_fast",
+                             "cudaMemcpy D2D", 0.90, "memcheck",
                              1 /* --size: a launch may use one row per block, so at most 65535 rows */};
 
 /* Your launch_copy_fast picks its own blocks and launches on the default stream, which the course's
@@ -70,7 +70,7 @@ int main(int argc, char **argv)
     if ((rc = checker_verified(&CK, &t, &a)) >= 0) return rc;
 
     /* Then fast: both copies at the full size, each verified once more before it is timed. */
-    tbench_init(&b, &g, &a, nx, ny, TMATRIX_KEEP_INPUT);
+    tbench_init(&b, &g, &a, nx, ny, TMATRIX_COPY);
     report_begin("exercise", "Copies of the whole matrix (GB/s = (bytes read + bytes written) / time):", NULL);
     report_row("cudaMemcpy D2D", &b.t_d2d, b.bytes, NAN);
     row_ok = trow_measure(&b, &COPY_ROW, block, NAN, &t_row);

@@ -283,7 +283,7 @@ int main(int argc, char **argv)
     report_say("\nMatrix %d x %d floats (%d rows of %d), %.0f MiB each way; copyRow/copyCol blocks %ux%u.\n"
                "GB/s counts every element read once and written once: 2 x %.0f MiB per kernel.\n",
                nx, ny, ny, nx, bytes / 1048576.0, r.block.x, r.block.y, bytes / 1048576.0);
-    tbench_init(&r.b, &g, &a, nx, ny, TMATRIX_KEEP_INPUT);
+    tbench_init(&r.b, &g, &a, nx, ny, TMATRIX_COPY);
 
     failed |= experiment_bounds(&r, &t_row, &row_ok);
     failed |= experiment_ceiling(&r, &t_row, row_ok);

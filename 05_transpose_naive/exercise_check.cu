@@ -29,8 +29,8 @@ static const char SUMMARY[] =
     "touch, verifies your transpose_warp_patch at odd shapes, then times it against NaiveRow and NaiveCol.";
 
 static const checker_t CK = {"05_transpose_naive_exercise", "Lesson 05 exercise - the shape of a warp", SUMMARY,
-                             TMATRIX_SIZE_HELP, 0, NULL /* no --block: PATCH_THREADS */, NULL, "transpose_warp_patch",
-                             "the faster NaiveRow", 1.10, CHECKER_MEMCHECK,
+                             TMATRIX_SIZE_HELP, NULL, NULL /* no --block: PATCH_THREADS */, NULL, "transpose_warp_patch",
+                             "the faster NaiveRow", 1.10, "memcheck",
                              /* --size: a block per tile of patch_tile_h rows down the grid; a map whose
                               * tile has no rows is the map check's to report, after the start */
                              patch_tile_h > 0 ? patch_tile_h : 0};
@@ -195,7 +195,7 @@ int main(int argc, char **argv)
     if ((rc = checker_verified(&CK, &tally, &a)) >= 0) return rc;
 
     /* Then fast: the given kernels and yours at the full size, each verified again first. */
-    tbench_init(&b, &g, &a, nx, ny, TMATRIX_KEEP_TRANSPOSE);
+    tbench_init(&b, &g, &a, nx, ny, TMATRIX_TRANSPOSE);
     report_begin("exercise", "Transposes of the whole matrix:", NULL);
     report_row("cudaMemcpy D2D", &b.t_d2d, b.bytes, NAN);
     for (k = 0; k < NKS; k++) ok &= trow_measure(&b, &KS[k], KS_BLOCK[k], NAN, &t[k]);

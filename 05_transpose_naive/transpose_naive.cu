@@ -259,7 +259,7 @@ int main(int argc, char **argv)
     report_say("\nMatrix %d x %d floats (%d rows of %d) -> its transpose, %d rows of %d; %.0f MiB each way.\n"
                "GB/s counts every element read once and written once.\n",
                nx, ny, ny, nx, nx, ny, bytes / 1048576.0);
-    tbench_init(&r.b, &g, &a, nx, ny, TMATRIX_KEEP_INPUT | TMATRIX_KEEP_TRANSPOSE);
+    tbench_init(&r.b, &g, &a, nx, ny, TMATRIX_COPY | TMATRIX_TRANSPOSE);
     r.g = &g;
     b = a.bx ? dim3(a.bx, a.by) : dim3(32, 8);
 

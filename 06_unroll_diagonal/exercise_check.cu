@@ -25,8 +25,8 @@ static const char SUMMARY[] =
     "rectangular grids, then times it against the plain NaiveRow.";
 
 static const checker_t CK = {"06_unroll_diagonal_exercise", "Lesson 06 exercise - a diagonal order for every grid",
-                             SUMMARY, TMATRIX_SIZE_HELP, 0, "any 2-D block of at most 1024 threads", NULL,
-                             "transpose_diagonal_2d", "NaiveRow in row-major order", 0.75, CHECKER_MEMCHECK,
+                             SUMMARY, TMATRIX_SIZE_HELP, NULL, "any 2-D block of at most 1024 threads", NULL,
+                             "transpose_diagonal_2d", "NaiveRow in row-major order", 0.75, "memcheck",
                              8 /* --size: blocks of --block, 32x8 by default, a block per 8 rows */};
 
 /* Your kernel's 2-D grid: a block per tile of blockDim.x columns x blockDim.y rows. */
@@ -78,7 +78,7 @@ int main(int argc, char **argv)
     if ((rc = checker_verified(&CK, &t, &a)) >= 0) return rc;
 
     /* Then fast: plain NaiveRow and yours at the full size, each verified again first. */
-    tbench_init(&b, &g, &a, nx, ny, TMATRIX_KEEP_TRANSPOSE);
+    tbench_init(&b, &g, &a, nx, ny, TMATRIX_TRANSPOSE);
     report_begin("exercise", "NaiveRow in row-major and in diagonal block order:", NULL);
     report_row("cudaMemcpy D2D", &b.t_d2d, b.bytes, NAN);
     row_ok = trow_measure(&b, &NAIVE_ROW, block, NAN, &t_row);

@@ -265,7 +265,7 @@ int main(int argc, char **argv)
     gpu_start(&g, "06_unroll_diagonal", "Lesson 06 - loads in flight and block order", &a);
     if (a.check) return run_checks(&a);
 
-    tbench_init(&r.b, &g, &a, nx, ny, TMATRIX_KEEP_INPUT | TMATRIX_KEEP_TRANSPOSE);
+    tbench_init(&r.b, &g, &a, nx, ny, TMATRIX_COPY | TMATRIX_TRANSPOSE);
     r.block = block;
 
     bytes = r.b.m.n * sizeof(float);

@@ -261,7 +261,7 @@ static int experiment(const gpu_info_t *g, const args_t *a, int nx, int ny, cons
     char labels[NROWS][48], skip[NROWS][300], title[200], take[600], smem_words[80];
     int ok[NROWS], i, failed = 0, bi = -1;
 
-    tbench_init(&b, g, a, nx, ny, TMATRIX_KEEP_INPUT | TMATRIX_KEEP_TRANSPOSE);
+    tbench_init(&b, g, a, nx, ny, TMATRIX_COPY | TMATRIX_TRANSPOSE);
     snprintf(title, sizeof title, "  %d x %d floats; last column: GB/s as %% of the copy kernel's (copy float4 one "
              "pass):", nx, ny);
     report_begin(name, title, "% copy krn");
@@ -330,7 +330,7 @@ int main(int argc, char **argv)
     best_t big = {NULL, 0.0, 0.0}, odd = {NULL, 0.0, 0.0};
     int nx, ny, failed = 0, defaults;
 
-    args_without("--block");  /* every kernel here fixes its own block */
+    args_configure(0, "--block", NULL);  /* no --block: every kernel here fixes its own block */
     args_parse_or_exit(argc, argv, &a, SUMMARY, TMATRIX_SIZE_HELP, NULL, 0);
     tmatrix_size_or_exit(&a, 8, &nx, &ny);   /* part 1's 32 x 8 tiles: a block per 8 rows */
     gpu_start(&g, "07_shared_tiled",

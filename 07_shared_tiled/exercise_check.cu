@@ -28,13 +28,13 @@ static const checker_t CK = {
     "compute-sanitizer), checks that its tile stays float[32][32], then times it against cudaMemcpy and the\n"
     "lesson's unpadded and padded 32 x 32 tiles. Exit 0: correct at the goal; 6: correct, short of it; 1: wrong.",
     "matrix NXxNY to time (default 8192x8192, 2048x2048 with --quick); N means NxN",
-    0,
+    NULL,
     NULL, /* no --block: the exercise's kernel runs with EX_TILE x EX_ROWS threads */
     NULL,
     "transpose_tile_noconflict",
     "the padded tile tile32 thr32x8 [32][33]",
     0.90,
-    CHECKER_MEMCHECK | CHECKER_RACECHECK | CHECKER_SYNCCHECK,
+    "memcheck racecheck synccheck",
     EX_TILE,   /* --size: a block per EX_TILE rows down the grid */
 };
 
@@ -99,7 +99,7 @@ int main(int argc, char **argv)
     if ((rc = checker_verified(&CK, &tally, &a)) >= 0) return rc;
 
     /* Then fast: yours beside the two tiles of experiment 2, each verified again at this size. */
-    tbench_init(&b, &g, &a, nx, ny, TMATRIX_KEEP_TRANSPOSE);
+    tbench_init(&b, &g, &a, nx, ny, TMATRIX_TRANSPOSE);
     report_begin("exercise", "Your transpose against the copy of the same bytes and the lesson's two 32 x 32 tiles:",
                  NULL);
     report_row("cudaMemcpy D2D", &b.t_d2d, b.bytes, NAN);

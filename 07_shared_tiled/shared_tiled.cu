@@ -105,7 +105,7 @@ static int run_checks(const args_t *a, int nx, int ny)
     for (s = 0; s < nodd + (a->nx ? 1 : 0); s++) {
         tmatrix_t m;
         tmatrix_init(&m, s < nodd ? TMATRIX_CHECK_SHAPES[s][0] : nx, s < nodd ? TMATRIX_CHECK_SHAPES[s][1] : ny,
-                     a->seed, TMATRIX_KEEP_TRANSPOSE);
+                     a->seed, TMATRIX_TRANSPOSE);
         snprintf(size, sizeof size, "%dx%d", m.nx, m.ny);
         for (k = 0; k < N_ROWS; k++) trow_check(&m, &ROWS[k].r, block_of(&ROWS[k]), size, &tally);
         tmatrix_free(&m);
@@ -243,7 +243,7 @@ static int experiment_odd(const gpu_info_t *g, const args_t *a, int nx, int ny, 
     report_say("\nExperiment 4: the same padded tile kernel at %d x %d: no dimension is a multiple of the tile, and\n"
                "  most rows of %d floats start at addresses that are not multiples of 16 or 32 bytes; in row-major and\n"
                "  in column-wise order.\n", nx, ny, nx);
-    tbench_init(&b, g, a, nx, ny, TMATRIX_KEEP_TRANSPOSE);
+    tbench_init(&b, g, a, nx, ny, TMATRIX_TRANSPOSE);
     snprintf(title, sizeof title, "  %d x %d, against the copy of the same bytes:", nx, ny);
     /* " @odd": the 8192 x 8192 rows already carry the kernels' plain labels */
     failed = run_table(&b, "odd", title, NULL, NULL, 1, rs, 2, " @odd", gbs);
@@ -273,7 +273,7 @@ int main(int argc, char **argv)
     int nx, ny, failed = 0;
     double pct_classic = 0.0;
 
-    args_without("--block");  /* every kernel of this lesson fixes its own block shape (experiment 3 compares them) */
+    args_configure(0, "--block", NULL);  /* every kernel of this lesson fixes its own block shape (experiment 3 compares them) */
     args_parse_or_exit(argc, argv, &a, SUMMARY,
                        "matrix NXxNY: NX columns, NY rows (default 8192x8192, 2048x2048 with --quick); N means NxN",
                        NULL, 0);
@@ -285,7 +285,7 @@ int main(int argc, char **argv)
     report_say("\nMatrix %d x %d floats (%.0f MiB in, %.0f MiB out).\n", nx, ny, (double)nx * ny * 4 / 1048576.0,
                (double)nx * ny * 4 / 1048576.0);
     /* the largest matrices of the run: experiment 4's are smaller */
-    tbench_init(&b, &g, &a, nx, ny, TMATRIX_KEEP_TRANSPOSE);
+    tbench_init(&b, &g, &a, nx, ny, TMATRIX_TRANSPOSE);
     failed |= experiment_mistake(&b) != 0;
     failed |= experiment_banks(&b) != 0;
     failed |= experiment_shapes(&b, &pct_classic) != 0;

@@ -2,10 +2,10 @@
 #ifndef CUBLAS_SGEMM_H
 #define CUBLAS_SGEMM_H
 
-#include "cublas_check.h"
+#include "../07_shared_tiled/cublas_check.h"   /* CUBLAS_CHECK, the handle (cublas_rows) */
 
 /* The cublasSgemm row of an SGEMM table (parts 2 and 3): a launcher like the kernels' (gemm_problem.h's
- * gemm_row_t.launch; the block is cuBLAS's business), on the handle of common/cublas_check.h.
+ * gemm_row_t.launch; the block is cuBLAS's business), on the handle of 07_shared_tiled/cublas_check.h.
  * Row-major C = A x B (A M x K, B K x N, C M x N): cuBLAS is column-major, a row-major matrix read column-major is its transpose, and C^T = B^T x A^T, so cuBLAS
  * is asked for the N x M product of B (leading dimension N) and A (leading dimension K) over the same
  * memory. */

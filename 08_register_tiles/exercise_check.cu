@@ -29,12 +29,12 @@ static const checker_t CK = {
     "Lesson 08 exercise: verifies your transpose_reg2x2 (exercise.cu) at odd and even sizes with\n"
     "several block shapes, then times it with 8x8 and 16x16 blocks against cudaMemcpy.",
     "matrix NXxNY to time (default 8192x8192, 2048x2048 with --quick); N means NxN",
-    0,
+    NULL,
     NULL, NULL,   /* no --block: the checker tries its own block shapes */
     "transpose_reg2x2",
     "the lesson's float4 4x4 tile (both with 8x8 blocks)",
     0.90,
-    CHECKER_MEMCHECK,
+    "memcheck",
     0,   /* --size: no grid limit checked at the start */
 };
 
@@ -75,7 +75,7 @@ int main(int argc, char **argv)
     if ((rc = checker_verified(&CK, &tally, &a)) >= 0) return rc;
 
     /* Then fast: with 8x8 and 16x16 blocks, beside the float4 4x4 tile. */
-    tbench_init(&b, &g, &a, nx, ny, TMATRIX_KEEP_TRANSPOSE);
+    tbench_init(&b, &g, &a, nx, ny, TMATRIX_TRANSPOSE);
     if ((nx | ny) & 1) report_say("NOTE: %dx%d has an odd side, so your kernel takes its scalar path here.\n", nx, ny);
     report_say("\nSectors one warp's float2 store touches (sectors.h): 8x8 blocks %d (all 32 bytes used), "
                "16x16 blocks %d.\n", regtile_sectors(8, 8, 2, 1), regtile_sectors(16, 16, 2, 1));

@@ -25,7 +25,7 @@
  * The kernels are in kernels.cuh; this file verifies, times and prints them. */
 #include "args.h"
 #include "bench.h"
-#include "cublas_check.h"
+#include "../07_shared_tiled/cublas_check.h"   /* launch_cublas_sgeam */
 #include "cuda_check.h"
 #include "gpu.h"
 #include "kernels.cuh"
@@ -57,7 +57,7 @@ typedef struct {
  *     block scheduler hands out in address order, so at any moment the bytes in flight lie in one
  *     window a few MiB wide; lesson 04 measured it at cudaMemcpy's speed on the H100 (100.0%), the
  *     grid-stride form at 93%, and 1 to 8 float4 per thread all at 99-100%: so 1 it is.
- *   "cublasSgeam (op T)": the library's answer (common/cublas_check.h says how the row-major
+ *   "cublasSgeam (op T)": the library's answer (07_shared_tiled/cublas_check.h says how the row-major
  *     matrices map onto its column-major C = alpha op(A) + beta op(B)).
  *   "tile64 vec off ld+st" is this lesson's tile64 float4 kernel with its vectors switched off: the
  *     work of lesson 07's "tile64 thr64x4 [64][65]", but the same compiled kernel as its float4 and
@@ -288,7 +288,7 @@ int main(int argc, char **argv)
     fastest_t big = {0, NULL, 0, 0, 0, 0}, odd = {0, NULL, 0, 0, 0, 0};
     int nx, ny, failed = 0;
 
-    args_without("--block");  /* every kernel of this lesson fixes its own block shape (experiment 1 compares them) */
+    args_configure(0, "--block", NULL);  /* every kernel of this lesson fixes its own block shape (experiment 1 compares them) */
     args_parse_or_exit(argc, argv, &a, SUMMARY,
                        "matrix NXxNY: NX columns, NY rows (default 8192x8192, then 8191x4097; 2048x2048 and\n"
                        "                  2047x1025 with --quick); N means NxN; a given size runs alone",
@@ -298,14 +298,14 @@ int main(int argc, char **argv)
     if (a.check) return run_checks(&a, nx, ny);
 
     /* the largest matrices of the run: experiment 3's are smaller */
-    tbench_init(&b, &g, &a, nx, ny, TMATRIX_KEEP_INPUT | TMATRIX_KEEP_TRANSPOSE);
+    tbench_init(&b, &g, &a, nx, ny, TMATRIX_COPY | TMATRIX_TRANSPOSE);
     failed |= experiment_register_tiles(&b) != 0;
     failed |= experiment_fastest(&b, 2, "", &big) != 0;
     tbench_free(&b);
     if (!a.nx) {
         const int onx = a.quick ? 2047 : 8191, ony = a.quick ? 1025 : 4097;
         char big_size[32], odd_size[32];
-        tbench_init(&b, &g, &a, onx, ony, TMATRIX_KEEP_INPUT | TMATRIX_KEEP_TRANSPOSE);
+        tbench_init(&b, &g, &a, onx, ony, TMATRIX_COPY | TMATRIX_TRANSPOSE);
         failed |= experiment_fastest(&b, 3, " @odd", &odd) != 0;
         tbench_free(&b);
         snprintf(big_size, sizeof big_size, "%dx%d", nx, ny);

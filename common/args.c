@@ -72,6 +72,20 @@ void args_without(const char *opt)
 
 void args_size_forms(int forms) { size_forms = forms & (ARGS_SIZE_N | ARGS_SIZE_NXNY); }
 
+void args_configure(int default_reps_or_0, const char *without, const char *size_form)
+{
+    args_default_reps(default_reps_or_0 > 0 ? default_reps_or_0 : 20);
+    args_without(NULL);
+    if (without) args_without(without);
+    if (!size_form) return;
+    if (strcmp(size_form, "N") && strcmp(size_form, "NXxNY")) {
+        /* a typo in the program itself, as in args_without */
+        fprintf(stderr, "args_configure: size_form '%s' is neither \"N\" nor \"NXxNY\"\n", size_form);
+        abort();
+    }
+    args_size_forms(strcmp(size_form, "N") ? ARGS_SIZE_NXNY : ARGS_SIZE_N);
+}
+
 int args_dry_run(void) { return dry_run_given; }
 
 void args_defaults(args_t *a)

@@ -53,22 +53,17 @@ typedef struct {
     const char *help;
 } lesson_opt_t;
 
-/* Call before parsing in a lesson that times many points: the --reps used when none is given
- * (20 otherwise), also shown by --help.  --quick's 5 and an explicit --reps still win. */
-void args_default_reps(int reps);
-
-/* Call before parsing: takes a shared option out of this program's parser and usage, so that it is
- * an "unknown option" there, e.g. args_without("--block") in a program whose kernels fix their
- * blocks.  Names: --size --reps --warmup --block --flush (also takes --no-flush) --seed --check
- * --quick --csv.  An unknown name is a bug in the program: it aborts.  NULL brings every shared
- * option back (for tests). */
-void args_without(const char *opt);
-
-/* Call before parsing: which forms of --size this program takes (default both).  A refused form
- * is an error naming the value, and the usage shows only the accepted ones ("--size N").
- * 0 is the same as args_without("--size"). */
-enum { ARGS_SIZE_N = 1, ARGS_SIZE_NXNY = 2 };
-void args_size_forms(int forms);
+/* Call before parsing, in a program whose parser differs from the shared one (every argument 0 or
+ * NULL: the shared one).
+ *   default_reps  --reps when none is given, also shown by --help (0: 20), for a lesson that times
+ *                 many points; --quick's 5 and an explicit --reps still win.
+ *   without       a shared option taken out of this program's parser and usage, so that it is an
+ *                 "unknown option" there: "--block" in a program whose kernels fix their blocks.  One
+ *                 of --size --reps --warmup --block --flush (also takes --no-flush) --seed --check
+ *                 --quick --csv; another name is a bug in the program: it aborts.
+ *   size_form     "N" or "NXxNY": the one form of --size this program takes.  The other is an error
+ *                 naming the value, and the usage shows only this one ("--size N"); NULL: both. */
+void args_configure(int default_reps, const char *without, const char *size_form);
 
 /* args_parse plus the standard reaction: usage on stdout and exit 0 on --help; on an error the two
  * lines above on stderr and exit 2.  size_help NULL: the program has no --size. */

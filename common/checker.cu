@@ -22,8 +22,7 @@ static const args_t *the_args = NULL;
 
 void checker_start(const checker_t *ck, int argc, char **argv, args_t *a, gpu_info_t *g)
 {
-    if (!ck->block_rule) args_without("--block");
-    if (ck->size_forms) args_size_forms(ck->size_forms);
+    args_configure(0, ck->block_rule ? NULL : "--block", ck->size_form);
     args_parse_or_exit(argc, argv, a, ck->summary, ck->size_help, NULL, 0);
     if (ck->block_rule && a->bx && ck->check_block && !ck->check_block(a->bx, a->by))
         args_reject("bad --block '%s': %s", args_raw_value(argc, argv, "--block"), ck->block_rule);
@@ -124,11 +123,20 @@ static int under_cuda_tool(void)
            getenv("NV_SANITIZER_INJECTION_PORT_RANGE_BEGIN");
 }
 
+/* 1 when `word` is one of the space-separated words of `list` */
+static int names_word(const char *list, const char *word)
+{
+    const size_t n = strlen(word);
+    const char *p;
+    for (p = list; (p = strstr(p, word)) != NULL; p += n)
+        if ((p == list || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' ')) return 1;
+    return 0;
+}
+
 /* Every sanitizer ck asks for; 1 when one found an error. */
 static int sanitize(const checker_t *ck)
 {
-    static const struct { int bit; const char *tool; } tools[] = {
-        {CHECKER_MEMCHECK, "memcheck"}, {CHECKER_RACECHECK, "racecheck"}, {CHECKER_SYNCCHECK, "synccheck"}};
+    static const char *const tools[] = {"memcheck", "racecheck", "synccheck"};
     const char *skip = getenv("COURSE_CHECKER_SANITIZE");
     char sanitizer[1024];
     int k;
@@ -143,9 +151,9 @@ static int sanitize(const checker_t *ck)
         return 0;
     }
     for (k = 0; k < 3; k++) {
-        if (!(ck->sanitizers & tools[k].bit)) continue;
-        report_say("Running %s under compute-sanitizer --tool %s (small sizes) ...\n", ck->kernel, tools[k].tool);
-        if (sanitize_with(sanitizer, tools[k].tool, ck->kernel)) return 1;
+        if (!names_word(ck->sanitizers, tools[k])) continue;
+        report_say("Running %s under compute-sanitizer --tool %s (small sizes) ...\n", ck->kernel, tools[k]);
+        if (sanitize_with(sanitizer, tools[k], ck->kernel)) return 1;
     }
     report_say("compute-sanitizer: no errors.\n");
     return 0;

@@ -41,30 +41,29 @@
 extern "C" {
 #endif
 
-/* Which sanitizers run the student's kernel (checker_t.sanitizers). */
-enum { CHECKER_MEMCHECK = 1, CHECKER_RACECHECK = 2, CHECKER_SYNCCHECK = 4 };
-
 /* What one exercise checker is. */
 typedef struct {
     const char *lesson;      /* report_init's name, e.g. "05_transpose_naive_exercise"              */
     const char *title;       /* the header's title                                                */
     const char *summary;     /* the --help text                                                   */
     const char *size_help;   /* the --help line of --size                                         */
-    int size_forms;          /* ARGS_SIZE_N, ARGS_SIZE_NXNY, or 0 for both                          */
+    const char *size_form;   /* "N" or "NXxNY": the one form of --size taken, or NULL for both      */
     const char *block_rule;  /* NULL: no --block; else the rule a --block must follow, quoted when
                                 one breaks it: "a multiple of 32 threads, one row" (check_block)  */
     int (*check_block)(int bx, int by);   /* 1 when --block bx x by follows the rule (NULL: any)   */
     const char *kernel;      /* the student's kernel (or launch) as exercise.cu names it           */
     const char *goal;        /* what the ratio compares with: "NaiveRow with its best block shape" */
     double goal_ratio;       /* the goal: the student's kernel at >= goal_ratio x that             */
-    int sanitizers;          /* CHECKER_MEMCHECK | CHECKER_RACECHECK | CHECKER_SYNCCHECK           */
+    const char *sanitizers;  /* compute-sanitizer's tools that run the student's kernel, by their
+                                --tool names: "memcheck", "racecheck", "synccheck", e.g.
+                                "memcheck synccheck" (they run in that order; NULL: none)          */
     /* --size as a transpose's matrix, checked after parsing and before the GPU is touched
      * (tmatrix_size_or_exit: exit 2 on a broken one), for a grid with a block per tile_rows rows (a
      * --block's height when one is given) and at most 65535 blocks down (gridDim.y).  0: not here. */
     int tile_rows;
 } checker_t;
 
-/* The start of a checker's main: args_size_forms, args_parse_or_exit (usage and exit 0 on --help, exit
+/* The start of a checker's main: args_configure, args_parse_or_exit (usage and exit 0 on --help, exit
  * 2 on an error), --block refused or checked, ck->tile_rows, report_init, gpu_init, the header.  In the sanitizer's
  * run (COURSE_CHECKER_CHILD=1) it sets a->check and a->quick: the sweep's small sizes, no timing. */
 void checker_start(const checker_t *ck, int argc, char **argv, args_t *a, gpu_info_t *g);

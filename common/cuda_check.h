@@ -8,7 +8,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-/* The failure of CHECK (cublas_name NULL: code is the cudaError_t) or of CUBLAS_CHECK (cublas_check.h:
+/* The failure of CHECK (cublas_name NULL: code is the cudaError_t) or of CUBLAS_CHECK (the cuBLAS lessons' cublas_check.h:
  * code is cuBLAS's status and cublas_name its name, from the caller, so that the library itself needs
  * no cuBLAS; file:line, the call, the status's number and name, then exit 4). */
 void check_fail(int code, const char *cublas_name, const char *call, const char *file, int line);

@@ -63,7 +63,7 @@ typedef struct {
                                         multiply-adds), else the four corners and this many (4096) */
     float *dA, *dB, *dC;             /* on the GPU: `offset` floats past what gpu_alloc returned */
     float *hA, *hB, *hC;             /* on the host: A and B for the reference, C as the last check read it */
-    struct __half *dA16, *dB16;      /* A and B as half, after gemm_problem_round_to_half (else NULL) */
+    struct __half *dA16, *dB16;      /* A and B as half once a row read half (gemm_check), else NULL */
     double *dRef, *dAbs;             /* the GPU reference: each element of C in double, sum_k |a_ik b_kj| */
     int ref_ready;                   /* dRef, dAbs hold the reference of the current A and B */
     unsigned long long *dRes;        /* the comparison's mismatches and first index, on the GPU */
@@ -73,7 +73,7 @@ typedef struct {
 } gemm_problem_t;
 
 /* GPU memory a product of this size takes: A, B, C (floats), the reference (two doubles per element
- * of C), and with `half` the half copies of A and B (gemm_problem_round_to_half). */
+ * of C), and with `half` the half copies of A and B (for rows that read half: gemm_check). */
 size_t gemm_problem_bytes(int M, int N, int K, int offset, int half);
 
 /* Allocates A, B, C and the reference on the GPU and A, B, C on the host, fills A and B with random
@@ -82,12 +82,6 @@ size_t gemm_problem_bytes(int M, int N, int K, int offset, int half);
  * vector load is aligned.  The reference is computed at the first check. */
 void gemm_problem_init(gemm_problem_t *p, int M, int N, int K, int offset, uint64_t seed);
 void gemm_problem_free(gemm_problem_t *p);
-
-/* Rounds A and B to the nearest half on the GPU: in place (so the float kernels, cuBLAS's FP32 path
- * and both references see the same values) and into p->dA16, p->dB16 (as far past their
- * allocations as the floats), then refreshes the host copies; the reference is recomputed at the
- * next check.  For the Tensor Core kernels of 08 part 3. */
-void gemm_problem_round_to_half(gemm_problem_t *p);
 
 /* ---- a kernel as a table row, verified and timed (CUDA) ----------------------------------------- */
 
@@ -106,7 +100,9 @@ typedef struct {
 
 /* One --check line: poisons C, launches r once, compares all of C with the references (see the top
  * of this file), and reports PASS or FAIL under r->label and `size` (check_report).  A row with
- * launch_half needs p's half inputs (gemm_problem_round_to_half).  Returns 1 for a failure. */
+ * launch_half reads p's A and B rounded to half: the first such row rounds them, in place (so the float
+ * kernels, cuBLAS's FP32 path and both references see the same values from then on), keeps them as
+ * half in p->dA16, p->dB16 and refreshes the host copies.  Returns 1 for a failure. */
 int gemm_check(gemm_problem_t *p, const gemm_row_t *r, const char *size, check_tally_t *t);
 
 /* Verify, then time: the same check; a kernel that fails gets report_failed's line and row and no

@@ -6,14 +6,11 @@
 
 #include <stdint.h>
 
-#ifdef __CUDACC__
-#define RNG_HD __host__ __device__
-#else
-#define RNG_HD
-#endif
-
 /* splitmix64 finaliser: a bijection on 64-bit integers with good avalanche */
-static inline RNG_HD uint64_t rng_mix64(uint64_t x)
+#ifdef __CUDACC__
+__host__ __device__
+#endif
+static inline uint64_t rng_mix64(uint64_t x)
 {
     x += 0x9E3779B97F4A7C15ull;
     x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -23,7 +20,10 @@ static inline RNG_HD uint64_t rng_mix64(uint64_t x)
 
 /* Uniform float in [-1, 1) on a grid of 2^-23: exactly representable, never NaN,
  * and sums of a few thousand of them are still exact in double. */
-static inline RNG_HD float rng_float(uint64_t seed, uint64_t i)
+#ifdef __CUDACC__
+__host__ __device__
+#endif
+static inline float rng_float(uint64_t seed, uint64_t i)
 {
     uint64_t r = rng_mix64(seed ^ rng_mix64(i));
     int32_t k = (int32_t)(r >> 40) - (1 << 23);  /* [-2^23, 2^23) */

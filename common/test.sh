@@ -120,7 +120,7 @@ test_lesson() {
         bads+=("${more[@]}")
     fi
     # A usage error: exit 2; the first stderr line quotes the bad token as typed ('tok'), or says
-    # "unknown option '--x'" for a shared option --x this program goes without (args_without);
+    # "unknown option '--x'" for a shared option --x this program goes without (args_configure);
     # the second line is the pointer to --help; no usage text (it pushes the reason off screen).
     local first opt shared=" --size --reps --warmup --block --seed --flush --no-flush --check --quick --csv "
     for prog in "${mains[@]}"; do

@@ -24,11 +24,11 @@ void tmatrix_init(tmatrix_t *m, int nx, int ny, uint64_t seed, int keep)
     gpu_fill_random_f32(m->d_in, m->n, seed);
     /* The CPU reference starts from the very floats the GPU holds. */
     h_in = (float *)host_alloc(m->n * sizeof(float), "the host copy of the input");
-    m->want = keep & TMATRIX_KEEP_TRANSPOSE ? (float *)host_alloc(m->n * sizeof(float), "the expected transpose")
-                                            : NULL;
+    m->want = keep & TMATRIX_TRANSPOSE ? (float *)host_alloc(m->n * sizeof(float), "the expected transpose")
+                                       : NULL;
     CHECK(cudaMemcpy(h_in, m->d_in, m->n * sizeof(float), cudaMemcpyDeviceToHost));
     if (m->want) cpu_transpose_f32(h_in, m->want, nx, ny);
-    if (keep & TMATRIX_KEEP_INPUT) {
+    if (keep & TMATRIX_COPY) {
         m->h_in = h_in;
     } else {
         free(h_in);
@@ -143,7 +143,7 @@ int trow_check(const tmatrix_t *m, const trow_t *r, dim3 block, const char *size
 static int keep_of(const trow_t *rs, int n)
 {
     int k, keep = 0;
-    for (k = 0; k < n; k++) keep |= rs[k].reference == TMATRIX_TRANSPOSE ? TMATRIX_KEEP_TRANSPOSE : TMATRIX_KEEP_INPUT;
+    for (k = 0; k < n; k++) keep |= rs[k].reference;
     return keep;
 }
 

@@ -18,9 +18,10 @@
 extern "C" {
 #endif
 
-/* What a kernel's output is compared with. */
-#define TMATRIX_COPY 0        /* the input itself, ny rows of nx */
-#define TMATRIX_TRANSPOSE 1   /* its transpose, nx rows of ny    */
+/* What a kernel's output is compared with (trow_t.reference), and, as a bit set, which of these
+ * references a matrix keeps (tmatrix_init's and tbench_init's `keep`). */
+#define TMATRIX_COPY 1        /* the input itself, ny rows of nx */
+#define TMATRIX_TRANSPOSE 2   /* its transpose, nx rows of ny    */
 
 typedef struct {
     int nx, ny;           /* the input has ny rows of nx floats, the transpose nx rows of ny floats   */
@@ -31,12 +32,10 @@ typedef struct {
     float *want;          /* host: the CPU transpose of the input, or NULL                             */
 } tmatrix_t;
 
-/* Which references tmatrix_init keeps (a bit set): the input for copies, the transpose. */
-#define TMATRIX_KEEP_INPUT 1
-#define TMATRIX_KEEP_TRANSPOSE 2
-
 /* Allocates and fills everything (exits 5 with a clear message when device or host memory runs
- * out); the CPU transpose, a strided pass over the whole matrix, only when it is kept. */
+ * out).  keep: the references the rows measured on it need, TMATRIX_COPY (the input), TMATRIX_TRANSPOSE
+ * or both (TMATRIX_COPY | TMATRIX_TRANSPOSE); the CPU transpose, a strided pass over the whole
+ * matrix, only when it is kept. */
 void tmatrix_init(tmatrix_t *m, int nx, int ny, uint64_t seed, int keep);
 void tmatrix_free(tmatrix_t *m);
 

@@ -52,6 +52,16 @@ size_t verify_f32(const float *expected, const float *got, size_t n,
 enum { FLUSH_AUTO = -1, FLUSH_OFF = 0, FLUSH_ON = 1 };
 
 enum { ARGS_OK = 0, ARGS_HELP = 1, ARGS_ERROR = -1 };
+
+/* The steps of args_configure, each on its own (the tests set them one by one).
+ * args_default_reps: --reps when none is given (20 until set).
+ * args_without: takes one shared option out (args_configure's `without`); NULL brings every shared
+ * option back and both forms of --size.
+ * args_size_forms: ARGS_SIZE_N, ARGS_SIZE_NXNY or both (the default); 0 is args_without("--size"). */
+enum { ARGS_SIZE_N = 1, ARGS_SIZE_NXNY = 2 };
+void args_default_reps(int reps);
+void args_without(const char *opt);
+void args_size_forms(int forms);
 /* 1 when --dry-run was given to the last args_parse (or args_parse_or_exit): the arguments and the
  * program's own checks of them are all that runs (gpu_init exits 0 before the first CUDA call). */
 int args_dry_run(void);
@@ -59,7 +69,7 @@ void args_defaults(args_t *a);
 
 /* Parses argv into *a and the lesson options.  Returns ARGS_OK, ARGS_HELP (--help or -h anywhere)
  * or ARGS_ERROR; on error writes a one-line reason quoting the bad argument as typed into err.
- * The shared options are those args_without and args_size_forms left. */
+ * The shared options are those args_configure (args_without, args_size_forms) left. */
 int args_parse(int argc, char **argv, args_t *a,
                const lesson_opt_t *opts, int nopts, char *err, size_t errlen);
 

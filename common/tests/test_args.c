@@ -385,6 +385,21 @@ static void test_without(void)
     args_without(NULL);
 }
 
+/* args_configure: the three settings at once, and each call starts again from the shared parser */
+static void test_configure(void)
+{
+    args_t a;
+    args_configure(10, "--block", "N");
+    EXPECT(parse("", &a) == ARGS_OK && a.reps == 10);
+    EXPECT(parse("--block 32", &a) == ARGS_ERROR && !strcmp(err, "unknown option '--block'"));
+    EXPECT(rejects("--size", "64x64") && strstr(err, "takes one number N"));
+    args_configure(0, NULL, "NXxNY");
+    EXPECT(parse("--block 32", &a) == ARGS_OK && a.reps == 20 && a.bx == 32);
+    EXPECT(rejects("--size", "64") && strstr(err, "takes NXxNY"));
+    args_configure(0, NULL, NULL);
+    EXPECT(parse("--size 64 --size 2x3", &a) == ARGS_OK && a.nx == 2 && a.ny == 3);
+}
+
 /* size_help NULL: no --size in the parser or the usage */
 static void test_no_size(void)
 {
@@ -523,6 +538,7 @@ int main(void)
     run_test("args: a missing value names the option and what followed", test_missing_value);
     run_test("args: unknown options and stray arguments", test_unknown);
     run_test("args: args_without takes a shared option out of parser and usage", test_without);
+    run_test("args: args_configure sets the default --reps, a missing option, one --size form", test_configure);
     run_test("args: size_help NULL means no --size", test_no_size);
     run_test("args: args_parse_or_exit errors are two lines on stderr, exit 2", test_parse_or_exit);
     run_test("args: args_reject is two lines on stderr, exit 2", test_reject);

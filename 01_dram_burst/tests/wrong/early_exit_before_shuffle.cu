@@ -5,7 +5,7 @@
  * C++ Programming Guide, warp shuffle functions): undefined behaviour that may well produce the
  * right sums, as it did on the H100 of issue 22.  The sums are then all equal to the CPU's, so the
  * comparison and the guards pass; what should catch it is the checker's run under
- * compute-sanitizer --tool synccheck (checker.h; CHECKER_SYNCCHECK), which the exercise asks for
+ * compute-sanitizer --tool synccheck (checker.h), which the exercise asks for
  * because mass_sums_soa shuffles.  (If the undefined values happen to differ from 0, the
  * comparison catches it first: wrong either way, which is why no text is expected.) */
 #include "exercise.h"

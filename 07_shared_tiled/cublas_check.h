@@ -1,8 +1,9 @@
-/* cuBLAS as lessons 07 and 08 use it: CUBLAS_CHECK(call), CHECK for cuBLAS calls (on failure: file:line,
+/* cuBLAS as lessons 07 and 08 use it (08 includes this file, as later lessons include earlier
+ * lessons' kernels): CUBLAS_CHECK(call), CHECK for cuBLAS calls (on failure: file:line,
  * the call, cuBLAS's status number and name, then exit 4 like every other CUDA error), the handle,
  * and the launcher of the row-major transpose's table row (08's cuBLAS products have theirs in
- * 08_register_tiles/cublas_sgemm.h and sgemm_wmma.cu, on this handle).  Header-only so that
- * lessons without cuBLAS need not link it. */
+ * 08_register_tiles/cublas_sgemm.h and sgemm_wmma.cu, on this handle).  Not in common/: only these
+ * two lessons link cuBLAS (LESSON_LIBS = -lcublas). */
 #ifndef CUBLAS_CHECK_H
 #define CUBLAS_CHECK_H
 
