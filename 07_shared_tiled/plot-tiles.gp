@@ -34,5 +34,5 @@ plot b using (0):(-$0):(0):10:(-$0 - bw):(-$0 + bw):(colour(strcol(12), num(13, 
      NaN with boxes fs solid 0.85 lc rgb '#b2182b' title '32-way bank conflicts', \
      NaN with boxes fs solid 0.85 lc rgb '#ef8a62' title 'fewer-way conflicts', \
      NaN with boxes fs solid 0.85 lc rgb C_GOOD title 'conflict-free (by the bank arithmetic)', \
-     NaN with boxes fs solid 0.85 lc rgb '#4a9c9c' title 'other tile shapes (not coloured by conflicts)', \
+     NaN with boxes fs solid 0.85 lc rgb '#4a9c9c' title 'experiment 3 shapes (tile16: 2-way)', \
      NaN with boxes fs solid 0.85 lc rgb '#999999' title 'no shared memory / not counted'
