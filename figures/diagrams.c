@@ -152,7 +152,7 @@ static int warp_sector_diagram(const char *path, const char *title, const char *
             if (f[i][j].rows * CELL > rowh[i]) rowh[i] = f[i][j].rows * CELL;
         }
     for (j = 0; j < nsides; j++)
-        if (colw[j] < 250) colw[j] = 250;
+        if (colw[j] < 300) colw[j] = 300;   /* the caption under each footprint is about 290 px wide */
     w = left + colw[0] + (nsides > 1 ? gap + colw[1] : 0) + 20;
     h = top + rowh[0] + rowh[1] + rowh[2] + 3 * (capt + 22) + 62;
     if (!(o = fopen(path, "w"))) {
@@ -166,7 +166,7 @@ static int warp_sector_diagram(const char *path, const char *title, const char *
         svg_text(o, x, top - 10, 12.5, "start", "bold", "#222", "%s", sides[j].name);
     for (i = 0, y = top; i < 3; i++) {
         svg_text(o, 12, y + 12, 12.5, "start", "bold", "#222", "warp %d x %d", bxs[i], LANES / bxs[i]);
-        svg_text(o, 12, y + 28, 10.5, "start", "normal", "#555", "blocks %d x by", bxs[i]);
+        svg_text(o, 12, y + 28, 10.5, "start", "normal", "#555", "blocks %d wide, any height", bxs[i]);
         svg_text(o, 12, y + 42, 10.5, "start", "normal", "#555", "lane l: tx = l %% %d,", bxs[i]);
         svg_text(o, 12, y + 56, 10.5, "start", "normal", "#555", "ty = l / %d", bxs[i]);
         if (sum_sides)
