@@ -138,7 +138,9 @@ static __device__ __forceinline__ void matmul_element(float *C, const float *A, 
     C[(size_t)row * N + col] = acc;
 }
 
-/* The textbook mapping, Col = blockIdx.x * blockDim.x + threadIdx.x.  In the k loop:
+/* The textbook mapping, Col = blockIdx.x * blockDim.x + threadIdx.x (the name: threadIdx.x runs
+ * along a row of C, so it picks the column; the program's output says "Col from threadIdx.x").
+ * In the k loop:
  *   B[k * N + Col]: (k * N + blockIdx.x * blockDim.x) + threadIdx.x -> coalesced, 128 bytes/warp;
  *   A[Row * K + k]: no threadIdx.x at all -> every lane of a warp with one Row reads the same
  *                   address: a broadcast, one sector per request.
@@ -158,7 +160,8 @@ static inline void launch_matmul_x_along_row(float *C, const float *A, const flo
     matmul_x_along_row<<<dim3(div_up(N, block.x), div_up(M, block.y)), block, 0, s>>>(C, A, B, M, N, K);
 }
 
-/* The same product with the mapping swapped: Row = blockIdx.x * blockDim.x + threadIdx.x.
+/* The same product with the mapping swapped: Row = blockIdx.x * blockDim.x + threadIdx.x
+ * (threadIdx.x runs down a column of C, so it picks the row: "Row from threadIdx.x").
  * Now A[Row * K + k] has threadIdx.x multiplied by K (32 sectors per request), B[k * N + Col]
  * is the broadcast, and the store to C is a row apart too.
  * Grid: div_up(M, block.x) x div_up(N, block.y). */
