@@ -12,7 +12,7 @@ stats b using 10 nooutput
 n = STATS_records
 ways(en, e) = (en eq 'smem ways' ? e : -1)
 colour(en, e) = (en eq '' ? 0x999999 : en ne 'smem ways' ? 0x4a9c9c : e == 0 ? 0x999999 : e >= 32 ? 0xb2182b : e > 1 ? 0xef8a62 : 0x1f6fb4)
-note(k, en, e) = (strstrt(k, '@odd') ? 'the odd size, against its own copy' : en eq 'smem ways' ? (e == 0 ? 'no shared memory' : e == 1 ? 'conflict-free' : sprintf('%.0f-way bank conflicts', e)) : \
+note(k, en, e) = (strstrt(k, '@odd') ? 'the odd size, against its own copy' : en eq 'smem ways' ? (e == 0 ? 'no shared memory' : e == 1 ? '1 pass (bank arithmetic)' : sprintf('%.0f-way bank conflicts', e)) : \
                en eq 'elem/thread' ? sprintf('%.0f element%s per thread', e, e == 1 ? '' : 's') : '')
 bw = 0.36
 set style textbox opaque noborder margins 0.5, 0.5
@@ -33,6 +33,6 @@ plot b using (0):(-$0):(0):10:(-$0 - bw):(-$0 + bw):(colour(strcol(12), num(13, 
      b using 10:(-$0):(sprintf(' %.0f GB/s  %s', $9, note(strcol(3), strcol(12), num(13, -1)))) with labels left boxed font ',10', \
      NaN with boxes fs solid 0.85 lc rgb '#b2182b' title '32-way bank conflicts', \
      NaN with boxes fs solid 0.85 lc rgb '#ef8a62' title 'fewer-way conflicts', \
-     NaN with boxes fs solid 0.85 lc rgb C_GOOD title 'conflict-free (by the bank arithmetic)', \
+     NaN with boxes fs solid 0.85 lc rgb C_GOOD title '1 pass: conflict-free by the bank arithmetic', \
      NaN with boxes fs solid 0.85 lc rgb '#4a9c9c' title 'experiment 3 shapes (tile16: 2-way)', \
      NaN with boxes fs solid 0.85 lc rgb '#999999' title 'no shared memory / not counted'
