@@ -44,10 +44,10 @@ static inline void launch_offset_f64(double *a, size_t n, int offset, dim3 block
     offset_f64<<<div_up(n, block.x), block, 0, s>>>(a, n, offset);
 }
 
-/* Consecutive threads s elements apart, d = s x 4 bytes: a warp request touches d sectors (4, 8,
- * 16 at s = 1, 2, 4), and once d reaches 32 bytes (s = 8) every lane touches a sector of its own
- * and uses only its element of it.  The index is computed in size_t: i * s passes 2^31 for the big
- * strides. */
+/* Consecutive threads s elements apart, d = s x 4 bytes: a warp request's 32 lanes span 32 x d
+ * bytes, d sectors of 32 bytes (the two 32s cancel), and once d reaches 32 bytes every lane
+ * touches a sector of its own and uses only its element of it.  The index is computed in size_t:
+ * i * s passes 2^31 for the big strides. */
 __global__ void stride_f32(float *a, size_t n, int stride)
 {
     size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
