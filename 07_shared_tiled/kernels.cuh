@@ -88,7 +88,9 @@ static __device__ __forceinline__ void tile_transpose(float *__restrict__ out, c
 /* The tile transpose as a kernel, for each shape the tables compare: transpose_tile<T, R, P> moves
  * a T x T tile (ceil(nx / T) x ceil(ny / T) blocks) with T x R threads, T / R elements each, through
  * a shared tile of T rows of P floats.  P = T + 1 ("[32][33]": padded) puts the rows of a column of
- * the tile in consecutive banks, P = T = 32 ("[32][32]") all in one bank.  The tables' rows:
+ * the tile in consecutive banks, P = T = 32 ("[32][32]") all in one bank.  For T = 32 that is one
+ * pass; for T = 16 a warp reads two columns (and writes two rows) at once, and [16][17] puts
+ * lane 0 of one and lane 15 of the other in one bank: 2 passes (banks.h).  The tables' rows:
  *   <32, 8, 32>, <32, 8, 33>    experiment 2: [32][32], 32 passes per column read; [32][33], 1
  *   <32, 32, 32>, <32, 32, 33>  one element per thread
  *   <16, 16, 17>, <16, 4, 17>   experiment 3: smaller tiles
