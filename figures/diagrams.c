@@ -30,8 +30,8 @@
  * The model functions used: warp_sectors() and kernel_kind_t of 05_transpose_naive/sectors.h;
  * tile_smem_wavefronts(), smem_wavefronts(), SMEM_BANKS, PHASE_STORE_ROW, PHASE_LOAD_COLUMN of
  * 07_shared_tiled/banks.h;
- * block_order_row_major(), block_order_column_major(), block_order_diagonal(), block_order_grouped(),
- * block_order_diagonal_square_only() of 06_unroll_diagonal/block_order.h. */
+ * block_order_row_major(), block_order_column_major(), block_order_diagonal(), block_order_grouped()
+ * of 06_unroll_diagonal/block_order.h. */
 #include "05_transpose_naive/sectors.h"
 #include "06_unroll_diagonal/block_order.h"
 #include "07_shared_tiled/banks.h"
@@ -282,12 +282,13 @@ static int bank_diagram(const char *path)
 #define OCELL 40.0
 
 /* The orders drawn, in the order of the panels. */
-enum { O_ROW_MAJOR, O_COLUMN_MAJOR, O_DIAGONAL, O_GROUPED, O_SQUARE_ONLY, N_ORDERS };
+enum { O_ROW_MAJOR, O_COLUMN_MAJOR, O_DIAGONAL, O_GROUPED, N_ORDERS };
 
-/* Draws the gx x gy tiles with the number of the block that takes each in order `mode` (Tan Sheng's
- * mapping on a 2-D grid of gx x gy blocks); the first OWAVE blocks dark.  Returns how many tiles no
- * block takes (they stay unwritten); *rows and *cols get how many tile rows and columns the first
- * OWAVE blocks work on. */
+/* Draws the gx x gy tiles with the number of the block that takes each in order `mode`; the first
+ * OWAVE blocks dark.  Returns how many tiles no block takes (drawn "never": an order that is not a
+ * bijection shows, and order_diagram refuses it); *rows and *cols get how many tile rows and columns
+ * the first OWAVE blocks work on.  (Tan Sheng's square-only mapping is not drawn: lesson 06's
+ * prediction 6 asks what it does, and its In depth shows it.) */
 static int draw_order(FILE *o, int mode, double x0, double y0, int *rows, int *cols)
 {
     int owner[OGY][OGX], count[OGY][OGX], missing = 0, row_used[OGY] = {0}, col_used[OGX] = {0};
@@ -298,8 +299,7 @@ static int draw_order(FILE *o, int mode, double x0, double y0, int *rows, int *c
         tile_xy_t t = mode == O_ROW_MAJOR      ? block_order_row_major(b, OGX)
                     : mode == O_COLUMN_MAJOR   ? block_order_column_major(b, OGY)
                     : mode == O_DIAGONAL       ? block_order_diagonal(b, OGX, OGY)
-                    : mode == O_GROUPED        ? block_order_grouped(b, OGX, OGY, OGROUP)
-                                               : block_order_diagonal_square_only(b % OGX, b / OGX, OGX);
+                                               : block_order_grouped(b, OGX, OGY, OGROUP);
         if (t.x >= OGX || t.y >= OGY) continue;   /* a tile outside the matrix: nothing written */
         if (owner[t.y][t.x] < 0) owner[t.y][t.x] = (int)b;
         count[t.y][t.x]++;
@@ -330,16 +330,13 @@ static int order_diagram(const char *path)
     static const char *names[N_ORDERS] = {"row-major: the hardware's order of a 2-D grid",
                                           "column-major: block_order_column_major",
                                           "diagonal: block_order_diagonal (any grid)",
-                                          "grouped: block_order_grouped, 2 x 2 squares here",
-                                          "the textbook mapping (Tan Sheng's) on this 2-D grid"};
-    static const char *notes[N_ORDERS] = {NULL, "(down the columns of tiles)", NULL, "(the kernels: 8 x 8 squares)",
-                                          "(y = bid.x, x = (bid.x + bid.y) % gx)"};
+                                          "grouped: block_order_grouped, 2 x 2 squares here"};
+    static const char *notes[N_ORDERS] = {NULL, "(down the columns of tiles)", NULL, "(the kernels: 8 x 8 squares)"};
     double left = 16, top = 86, gapy = 70, panel_w = OGX * OCELL + 250, panel_h = OGY * OCELL + gapy, w, h;
     int k, missing[N_ORDERS], rows, cols;
     FILE *o;
     w = left * 2 + 2 * panel_w;
-    h = top + 2 * panel_h - 20;   /* the four orders; the textbook mapping is not drawn: prediction 6
-                                   * asks what it does, and the lesson's In depth shows it */
+    h = top + 2 * panel_h - 20;   /* two rows of two panels */
     if (!(o = fopen(path, "w"))) {
         perror(path);
         return 1;
@@ -350,7 +347,7 @@ static int order_diagram(const char *path)
     svg_text(o, 12, 40, 11.5, "start", "normal", "#444",
              "Each cell is a tile; its number, the block that takes it. Dark: blocks 0-%u, neighbours in block number (the course's model: blocks start roughly in that order).",
              OWAVE - 1);
-    for (k = 0; k < O_SQUARE_ONLY; k++) {   /* two panels a row: row-major | column-major, diagonal | grouped */
+    for (k = 0; k < N_ORDERS; k++) {   /* two panels a row: row-major | column-major, diagonal | grouped */
         double x0 = left + (k % 2) * panel_w, y0 = top + (k / 2) * panel_h;
         svg_text(o, x0, y0 - 10, 12.5, "start", "bold", "#222", "%s", names[k]);
         missing[k] = draw_order(o, k, x0, y0, &rows, &cols);
@@ -364,7 +361,7 @@ static int order_diagram(const char *path)
              "From 06_unroll_diagonal/block_order.h, the functions the kernels call (tests/test_diagonal.c checks them).");
     svg_end(o);
     /* the model's promise, checked where it is drawn: the four orders of the lesson are bijections */
-    for (k = 0; k < O_SQUARE_ONLY; k++)
+    for (k = 0; k < N_ORDERS; k++)
         if (missing[k]) {
             fprintf(stderr, "diagrams: block_order.h's %s order misses a tile\n", names[k]);
             return 1;
