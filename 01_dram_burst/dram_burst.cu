@@ -224,6 +224,17 @@ static int run_checks(const args_t *a)
 
 /* ---- the take-aways, computed from the measurements ------------------------------------------ */
 
+/* "a to b", or "a" alone where the two agree to the two decimals printed (not "1.16 to 1.16"). */
+static const char *ratio_range(char *buf, size_t len, double a, double b)
+{
+    char sa[32], sb[32];
+    snprintf(sa, sizeof sa, "%.2f", a);
+    snprintf(sb, sizeof sb, "%.2f", b);
+    if (strcmp(sa, sb) == 0) snprintf(buf, len, "%s", sa);
+    else snprintf(buf, len, "%s to %s", sa, sb);
+    return buf;
+}
+
 /* Experiment 2's: each row's GB/s over the sector model's (gbs[s], model[s]: NAN where a row
  * failed), then what the rows below 32 bytes say; gran: the L2 fetch granularity in force, the
  * model's other candidate when it is larger than a sector. */
@@ -232,6 +243,7 @@ static void segments_takeaway(char *buf, size_t len, const double *gbs, const do
     double lo = 0.0, hi = 0.0, flo = 0.0, fhi = 0.0, r;
     int s, listed = 0, any = 0;
     size_t used;
+    char range[80];
 
     if (!(whole > 0)) {
         snprintf(buf, len, "S = 128 B (whole lines) did not verify: no model to compare with.");
@@ -257,20 +269,16 @@ static void segments_takeaway(char *buf, size_t len, const double *gbs, const do
         snprintf(buf + used, len - used, ". No row below 32 B verified.");
     else if (lo >= 0.85 && hi <= 1.15)
         snprintf(buf + used, len - used, ". Below 32 B each segment cost its whole 32-byte sector, as the model says.");
-    else if (hi < 0.85 && gran > 32 && (int)(flo * 100 + 0.5) == (int)(fhi * 100 + 0.5))
-        snprintf(buf + used, len - used,
-                 ". Below 32 B the segments cost more than their sectors; counted with the %zu bytes the L2 fetches "
-                 "per miss (max(S, %zu) read per segment) each reaches %.2f of that model (In depth; try "
-                 "--l2-fetch 32).", gran, gran, flo);
     else if (hi < 0.85 && gran > 32)
         snprintf(buf + used, len - used,
                  ". Below 32 B the segments cost more than their sectors; counted with the %zu bytes the L2 fetches "
-                 "per miss (max(S, %zu) read per segment) they reach %.2f to %.2f of that model (In depth; try "
-                 "--l2-fetch 32).", gran, gran, flo, fhi);
+                 "per miss (max(S, %zu) read per segment) they reach %s of that model (In depth; try "
+                 "--l2-fetch 32).", gran, gran, ratio_range(range, sizeof range, flo, fhi));
     else if (hi < 0.85)
         snprintf(buf + used, len - used, ". Below 32 B the segments cost more than their sectors.");
     else
-        snprintf(buf + used, len - used, ". Below 32 B the rows reach %.2f to %.2f of the model.", lo, hi);
+        snprintf(buf + used, len - used, ". Below 32 B the rows reach %s of the model.",
+                 ratio_range(range, sizeof range, lo, hi));
 }
 
 /* G accesses/s: segments copied per second at the median time. */
