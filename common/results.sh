@@ -13,6 +13,8 @@
 # usage: results.sh [lesson dirs...]
 # RESULTS_CSV_ONLY=1 stores the CSV (and run.txt) of a second GPU without touching the READMEs,
 # which quote one GPU (the root README's "Two memory systems" compares the stored runs).
+# RESULTS_PROFILE_ONLY=1 runs no program: it refreshes only the pages' profile blocks (after a
+# lesson's PROFILE_METRICS changed), each naming its own date; CSV, results blocks and figures stay.
 set -u
 COMMON=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(dirname "$COMMON")
@@ -25,6 +27,10 @@ trap 'rm -rf "$tmp"' EXIT
 . "$COMMON/lessons.sh"
 [ $# -eq 0 ] && set -- $(course_lesson_dirs "$ROOT")
 status=0
+if [ "${RESULTS_PROFILE_ONLY:-0}" = 1 ] && ! command -v ncu >/dev/null 2>&1; then
+    echo "RESULTS_PROFILE_ONLY=1 refreshes the profile blocks with Nsight Compute's ncu, which is not on PATH here: nothing was changed." >&2
+    exit 2
+fi
 refreshed=()
 unchanged=()
 for d in "$@"; do
@@ -53,8 +59,11 @@ for d in "$@"; do
     done
     # every program once with no arguments, then the first with each RESULTS_ARGS entry
     jobs=()
-    for p in "${progs[@]}"; do jobs+=("$p|"); done
-    for args in "${runs[@]}"; do [ -n "$(echo "$args" | tr -d ' ')" ] && jobs+=("${progs[0]}|$args"); done
+    profile_only=${RESULTS_PROFILE_ONLY:-0}
+    if [ "$profile_only" != 1 ]; then
+        for p in "${progs[@]}"; do jobs+=("$p|"); done
+        for args in "${runs[@]}"; do [ -n "$(echo "$args" | tr -d ' ')" ] && jobs+=("${progs[0]}|$args"); done
+    fi
     ok=1
     n=0
     for job in "${jobs[@]}"; do
@@ -96,26 +105,30 @@ for d in "$@"; do
             echo
         } >>"$dest"
     done
-    for p in "${progs[@]}"; do [ -s "$tmp/$p.csv" ] || ok=0; done
+    [ "$profile_only" = 1 ] || for p in "${progs[@]}"; do [ -s "$tmp/$p.csv" ] || ok=0; done
     if [ $ok = 0 ]; then
         status=1; unchanged+=("$name"); continue
     fi
     # every run succeeded: now, and only now, the lesson's CSV, blocks, figures and profile change
-    mkdir -p "$ROOT/results/$slug"
-    for p in "${progs[@]}"; do cp "$tmp/$p.csv" "$ROOT/results/$slug/$p.csv"; done
-    # what the figures (make plot) and the comparison of GPUs name as the run's origin
-    printf 'gpu=%s\ncuda=%s\ndriver=%s\ndate=%s\n' "$gpu" "$cuda" "$driver" "$day" >"$ROOT/results/$slug/run.txt"
-    refreshed+=("$name")
-    [ "${RESULTS_CSV_ONLY:-0}" = 1 ] && continue
-    for b in "$tmp"/block.*; do
-        python3 "$COMMON/readme_block.py" "$d/${b##*/block.}" results "$b"
-    done
-    for b in "$tmp"/more.*; do
-        [ -f "$b" ] && python3 "$COMMON/readme_block.py" "$d/${b##*/more.}" results-more "$b"
-    done
-    # the lesson's figures, redrawn from the CSV just stored (make plot; skipped without gnuplot)
-    echo "== $name: redrawing its figures ..."
-    make -s --no-print-directory -C "$d" plot RESULTS_GPU="$slug" >/dev/null || status=1
+    if [ "$profile_only" = 1 ]; then
+        refreshed+=("$name")
+    else
+        mkdir -p "$ROOT/results/$slug"
+        for p in "${progs[@]}"; do cp "$tmp/$p.csv" "$ROOT/results/$slug/$p.csv"; done
+        # what the figures (make plot) and the comparison of GPUs name as the run's origin
+        printf 'gpu=%s\ncuda=%s\ndriver=%s\ndate=%s\n' "$gpu" "$cuda" "$driver" "$day" >"$ROOT/results/$slug/run.txt"
+        refreshed+=("$name")
+        if [ "${RESULTS_CSV_ONLY:-0}" = 1 ]; then continue; fi
+        for b in "$tmp"/block.*; do
+            python3 "$COMMON/readme_block.py" "$d/${b##*/block.}" results "$b"
+        done
+        for b in "$tmp"/more.*; do
+            [ -f "$b" ] && python3 "$COMMON/readme_block.py" "$d/${b##*/more.}" results-more "$b"
+        done
+        # the lesson's figures, redrawn from the CSV just stored (make plot; skipped without gnuplot)
+        echo "== $name: redrawing its figures ..."
+        make -s --no-print-directory -C "$d" plot RESULTS_GPU="$slug" >/dev/null || status=1
+    fi
     # each page's profile block: `make profile` of the programs whose results it shows; a profile
     # that fails leaves the page's profile block as it was
     for b in "$tmp"/block.*; do
@@ -124,7 +137,8 @@ for d in "$@"; do
         echo "== $name: make profile for $pg ..."
         prof_ok=1
         {
-            echo "\`make profile\` on the same GPU ($day):"
+            if [ "$profile_only" = 1 ]; then echo "\`make profile\` on an $gpu with CUDA $cuda ($day; a later run than the results above):"
+            else echo "\`make profile\` on the same GPU ($day):"; fi
             echo '```text'
             for p in "${progs[@]}"; do
                 [ "$(page_of "$p")" = "$pg" ] || continue
@@ -140,6 +154,11 @@ done
 if [ "${RESULTS_CSV_ONLY:-0}" = 1 ]; then
     [ ${#refreshed[@]} -gt 0 ] && echo "CSV rows of ${refreshed[*]} are in results/$slug/ (RESULTS_CSV_ONLY: no README was changed)."
     [ ${#unchanged[@]} -gt 0 ] && echo "NOT changed, a build or run failed (see above): ${unchanged[*]}."
+    exit $status
+fi
+if [ "${RESULTS_PROFILE_ONLY:-0}" = 1 ]; then
+    [ ${#refreshed[@]} -gt 0 ] && echo "Profile blocks of ${refreshed[*]} refreshed (RESULTS_PROFILE_ONLY: no program was timed; CSV, results blocks and figures are as they were)."
+    [ ${#unchanged[@]} -gt 0 ] && echo "NOT changed, a build failed (see above): ${unchanged[*]}."
     exit $status
 fi
 if [ ${#refreshed[@]} -eq 0 ]; then

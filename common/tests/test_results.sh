@@ -56,3 +56,29 @@ if grep -q 'a table of the toy kernel' "$tmp/course/01_works/README.md" && ! gre
         grep -q '^01_works,t,"k",ok' "$csvs/prog.csv" 2>/dev/null && grep -q 'gpu=Toy GPU' "$csvs/run.txt" 2>/dev/null; then
     pass "make results: a lesson whose runs all succeeded gets its block, CSV and run.txt"
 else fail "make results: a lesson whose runs all succeeded gets its block, CSV and run.txt"; fi
+
+# RESULTS_PROFILE_ONLY=1: no program runs; the results block and CSV stay, the profile block is
+# refreshed from `make profile` (a stand-in ncu on PATH, a toy profile target)
+cp "$csvs/prog.csv" "$tmp/works_before.csv"
+printf '\n<!-- profile:begin -->\nOLD PROFILE\n<!-- profile:end -->\n' >>"$tmp/course/01_works/README.md"
+printf 'profile:\n\t@echo "kernel counters of the toy"\n' >>"$tmp/course/01_works/Makefile"
+printf '#!/bin/sh\nexit 0\n' >"$tmp/bin/ncu"; chmod +x "$tmp/bin/ncu"
+printf '#!/usr/bin/env bash\necho "the toy program ran" >&2; exit 7\n' >"$tmp/course/01_works/prog"
+out=$(cd "$tmp/course" && PATH="$tmp/bin:$PATH" RESULTS_PROFILE_ONLY=1 bash common/results.sh 01_works 2>&1)
+rc=$?
+after="$tmp/course/01_works/README.md"
+if [ "$rc" = 0 ] && grep -q 'kernel counters of the toy' "$after" && ! grep -q 'OLD PROFILE' "$after" &&
+        grep -q 'a later run than the results above' "$after" && grep -q 'a table of the toy kernel' "$after" &&
+        cmp -s "$tmp/works_before.csv" "$csvs/prog.csv" && ! echo "$out" | grep -q 'running ./prog'; then
+    pass "make results RESULTS_PROFILE_ONLY=1: refreshes the profile block only, runs no program"
+else fail "make results RESULTS_PROFILE_ONLY=1: refreshes the profile block only, runs no program (exit $rc)"; echo "$out" | sed 's/^/    /'; fi
+rm -f "$tmp/bin/ncu"
+if PATH="/usr/bin:/bin" command -v ncu >/dev/null 2>&1; then
+    pass "make results RESULTS_PROFILE_ONLY=1 without ncu: not tested here (ncu is in /usr/bin)"
+else
+out=$(cd "$tmp/course" && PATH="$tmp/bin:/usr/bin:/bin" RESULTS_PROFILE_ONLY=1 bash common/results.sh 01_works 2>&1)
+rc=$?
+if [ "$rc" = 2 ] && echo "$out" | grep -q 'ncu' && grep -q 'kernel counters of the toy' "$after"; then
+    pass "make results RESULTS_PROFILE_ONLY=1 without ncu: exit 2, nothing changed"
+else fail "make results RESULTS_PROFILE_ONLY=1 without ncu: exit 2, nothing changed (exit $rc)"; echo "$out" | sed 's/^/    /'; fi
+fi
