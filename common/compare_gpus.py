@@ -47,6 +47,8 @@ ROWS = [
 MAP = [
     ("dram_burst", "peak", "copy_one_per_thread", "copy: one float per thread (01)"),
     ("coalescing", "copy2d", "copyRow", "copy: 2-D, threadIdx.x along a row (02)"),
+    ("offset_stride", "offset_float", "float o=1", "copy, a detour: start one float late (03)"),
+    ("offset_stride", "stride_float", "float s=2", "copy, a detour: every 2nd float (03)"),
     ("transpose_bounds", "in_flight", "f1 x3 one pass", "copy: three floats in flight per thread (04)"),
     ("transpose_bounds", "in_flight", "f4 x1 one pass", "copy: one float4 per thread (04)"),
     ("transpose_bounds", "in_flight", "f4 x4 one pass", "copy: four float4 in flight (04)"),
