@@ -27,7 +27,8 @@ trap 'rm -rf "$tmp"' EXIT
 . "$COMMON/lessons.sh"
 [ $# -eq 0 ] && set -- $(course_lesson_dirs "$ROOT")
 status=0
-if [ "${RESULTS_PROFILE_ONLY:-0}" = 1 ] && ! command -v ncu >/dev/null 2>&1; then
+profile_only=${RESULTS_PROFILE_ONLY:-0}
+if [ "$profile_only" = 1 ] && ! command -v ncu >/dev/null 2>&1; then
     echo "RESULTS_PROFILE_ONLY=1 refreshes the profile blocks with Nsight Compute's ncu, which is not on PATH here: nothing was changed." >&2
     exit 2
 fi
@@ -59,7 +60,6 @@ for d in "$@"; do
     done
     # every program once with no arguments, then the first with each RESULTS_ARGS entry
     jobs=()
-    profile_only=${RESULTS_PROFILE_ONLY:-0}
     if [ "$profile_only" != 1 ]; then
         for p in "${progs[@]}"; do jobs+=("$p|"); done
         for args in "${runs[@]}"; do [ -n "$(echo "$args" | tr -d ' ')" ] && jobs+=("${progs[0]}|$args"); done
@@ -110,14 +110,12 @@ for d in "$@"; do
         status=1; unchanged+=("$name"); continue
     fi
     # every run succeeded: now, and only now, the lesson's CSV, blocks, figures and profile change
-    if [ "$profile_only" = 1 ]; then
-        refreshed+=("$name")
-    else
+    refreshed+=("$name")
+    if [ "$profile_only" != 1 ]; then
         mkdir -p "$ROOT/results/$slug"
         for p in "${progs[@]}"; do cp "$tmp/$p.csv" "$ROOT/results/$slug/$p.csv"; done
         # what the figures (make plot) and the comparison of GPUs name as the run's origin
         printf 'gpu=%s\ncuda=%s\ndriver=%s\ndate=%s\n' "$gpu" "$cuda" "$driver" "$day" >"$ROOT/results/$slug/run.txt"
-        refreshed+=("$name")
         if [ "${RESULTS_CSV_ONLY:-0}" = 1 ]; then continue; fi
         for b in "$tmp"/block.*; do
             python3 "$COMMON/readme_block.py" "$d/${b##*/block.}" results "$b"
@@ -156,7 +154,7 @@ if [ "${RESULTS_CSV_ONLY:-0}" = 1 ]; then
     [ ${#unchanged[@]} -gt 0 ] && echo "NOT changed, a build or run failed (see above): ${unchanged[*]}."
     exit $status
 fi
-if [ "${RESULTS_PROFILE_ONLY:-0}" = 1 ]; then
+if [ "$profile_only" = 1 ]; then
     [ ${#refreshed[@]} -gt 0 ] && echo "Profile blocks of ${refreshed[*]} refreshed (RESULTS_PROFILE_ONLY: no program was timed; CSV, results blocks and figures are as they were)."
     [ ${#unchanged[@]} -gt 0 ] && echo "NOT changed, a build failed (see above): ${unchanged[*]}."
     exit $status
