@@ -1,5 +1,6 @@
 /* Lesson 06's kernels: more loads in flight per thread (the unrolled copy and naive transposes),
- * then the order in which blocks take their tiles (row-major, column-major, diagonal, grouped).
+ * then the order in which blocks take their tiles (row-major, column-major, diagonal, grouped), then a
+ * copy whose sectors stay half written for a chosen time (how long the L2 keeps a half-written sector).
  * Read this file first; unroll_diagonal.cu only verifies, times and prints them.  Layout, launch
  * and indices are those of lessons 04 and 05, whose plain copies and transposes
  * (../05_transpose_naive/kernels.cuh, which includes lesson 04's) this lesson measures beside its
@@ -197,6 +198,42 @@ template <int ORDER>
 static inline void launch_transpose_col_order(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
 {
     launch_transpose_col_unroll_order<1, ORDER>(out, in, nx, ny, block, s);
+}
+
+/* ---- partly written sectors: how long the L2 keeps a half-written sector (experiment 3) ------ */
+
+/* A copy of n floats (the matrix as one flat array) in which every 32-byte sector is written in two
+ * 16-byte halves (one float4 each) by two different threads: thread j copies the first half of
+ * sector j, then the second half of sector j - apart, where apart = APART_KIB KiB / 32 bytes.  So
+ * the threads between a sector's two writes copy `apart` whole sectors: APART_KIB KiB of output is
+ * written while the sector stays half written.  In a warp the 32 lanes' float4 stores land 32 bytes
+ * apart, half of 32 sectors per request, in every row alike: the rows differ only in the distance.
+ * apart = 0: one thread writes both halves, one store after the other.  Blocks of a 1-D grid start
+ * in about the order of blockIdx.x, so `apart` sets the time between the halves; it is capped at the
+ * number of sectors (every first half then comes before any second half).  The input is read the
+ * same way (its halves `apart` apart too).  The n % 8 floats past the last whole sector are copied by
+ * thread 0.  float4 needs 16-byte alignment: the buffers come from cudaMalloc (256-byte aligned) and
+ * every half starts a multiple of 16 bytes in. */
+__global__ void copy_sector_halves_apart(float *out, const float *in, size_t n, size_t sectors, size_t apart)
+{
+    size_t j = blockIdx.x * (size_t)blockDim.x + threadIdx.x, i;
+    if (j < sectors)                                                  /* first half of sector j */
+        *(float4 *)(out + j * 8) = *(const float4 *)(in + j * 8);
+    if (j >= apart && j - apart < sectors)                            /* second half of sector j - apart */
+        *(float4 *)(out + (j - apart) * 8 + 4) = *(const float4 *)(in + (j - apart) * 8 + 4);
+    if (j == 0)
+        for (i = sectors * 8; i < n; i++) out[i] = in[i];
+}
+
+template <unsigned APART_KIB>
+static inline void launch_copy_sector_halves_apart(float *out, const float *in, int nx, int ny, dim3 block,
+                                                   cudaStream_t s)
+{
+    size_t n = (size_t)nx * ny, sectors = n / 8, apart = (size_t)APART_KIB * 1024 / 32;
+    unsigned threads = block.x * block.y;
+    if (apart > sectors) apart = sectors;
+    copy_sector_halves_apart<<<div_up(sectors + apart > 0 ? sectors + apart : 1, threads), threads, 0, s>>>(
+        out, in, n, sectors, apart);
 }
 
 #endif

@@ -10,6 +10,9 @@
  * 2-D grid), column-major, along diagonals -- the old cure for "partition camping", with a mapping
  * that is right for rectangular grids -- and in squares of 8 x 8 tiles (block_order.h;
  * tests/test_diagonal.c proves each a bijection and shows that the source's diagonal mapping is not).
+ * Experiment 3: half-written sectors.  A copy of the matrix whose 32-byte sectors are each written in
+ * two 16-byte halves by two threads, with 0 KiB to 64 MiB of output written in between: how long does
+ * the L2 keep a half-written sector?  `make profile` shows the DRAM bytes each row moves.
  *
  * The kernels and their launchers are in kernels.cuh (with lessons 04 and 05's plain copies and
  * transposes); this file lists them as table rows, verifies, times and prints them (trow_time). */
@@ -29,7 +32,8 @@
 /* The program's --help summary. */
 static const char SUMMARY[] =
     "Lesson 06: unrolled naive transposes (2, 4, 8 loads in flight per thread) against copyRow, then\n"
-    "the order in which blocks take their tiles: row-major, column-major, diagonal, grouped.";
+    "the order in which blocks take their tiles: row-major, column-major, diagonal, grouped; then a copy\n"
+    "whose sectors stay half written for 0 KiB to 64 MiB of output (how long the L2 keeps a half-written sector).";
 
 /* ---- the table rows ------------------------------------------------------------------------- */
 
@@ -58,12 +62,20 @@ static const trow_t KERNELS[] = {
     {"NaiveCol x4 col-major order", launch_transpose_col_unroll_order<4, ORDER_COLUMN_MAJOR>, TMATRIX_TRANSPOSE},
     {"NaiveCol x4 diagonal order", launch_transpose_col_unroll_order<4, ORDER_DIAGONAL>, TMATRIX_TRANSPOSE},
     {"NaiveCol x4 grouped order", launch_transpose_col_unroll_order<4, ORDER_GROUPED>, TMATRIX_TRANSPOSE},
+    {"copy halves 0 KiB apart", launch_copy_sector_halves_apart<0>, TMATRIX_COPY},
+    {"copy halves 256 KiB apart", launch_copy_sector_halves_apart<256>, TMATRIX_COPY},
+    {"copy halves 1 MiB apart", launch_copy_sector_halves_apart<1024>, TMATRIX_COPY},
+    {"copy halves 4 MiB apart", launch_copy_sector_halves_apart<4096>, TMATRIX_COPY},
+    {"copy halves 16 MiB apart", launch_copy_sector_halves_apart<16384>, TMATRIX_COPY},
+    {"copy halves 64 MiB apart", launch_copy_sector_halves_apart<65536>, TMATRIX_COPY},
 };
 #define NKERNELS ((int)(sizeof KERNELS / sizeof KERNELS[0]))
 #define NUNROLLED 10   /* experiment 1: the first ten rows */
 #define UNROLLED KERNELS
 #define ORDERS (KERNELS + NUNROLLED)
-#define NORDERS (NKERNELS - NUNROLLED)
+#define NORDERS 12   /* experiment 2: the next twelve */
+#define HALVES (ORDERS + NORDERS)
+#define NHALVES (NKERNELS - NUNROLLED - NORDERS)   /* experiment 3: the rest */
 #define NORDER_KINDS 4     /* orders per kernel: row-major, column-major, diagonal, grouped */
 #define NORDERED (NORDERS / NORDER_KINDS)   /* kernels measured in every order: NaiveRow, NaiveCol, NaiveCol x4 */
 enum { U_COPY = 0, U_COPY_X4 = 1, U_FIRST_TRANSPOSE = 2 };
@@ -94,6 +106,8 @@ static int run_checks(const args_t *a)
 typedef struct {
     tbench_t b;     /* the matrix with both references: its input (for copies) and its CPU transpose */
     dim3 block;     /* --block (default 32x8)                                                         */
+    int copy_ok;    /* experiment 1's copyRow verified; copy its timing, experiment 3's 100%          */
+    timing_t copy;
 } run_t;
 
 /* Rows rs[0..n), each verified, then timed (trow_time) and printed with, in the extra column, the
@@ -126,6 +140,8 @@ static int experiment_unroll(run_t *r)
                r->block.x, r->block.y);
     report_begin("unroll", "Copies and transposes of the same matrix:", "% copyRow");
     failed = rows_vs(r, UNROLLED, vs_copy_row, NUNROLLED, ok, t);
+    r->copy_ok = ok[U_COPY];
+    r->copy = t[U_COPY];
     for (k = U_FIRST_TRANSPOSE; k < NUNROLLED; k++)
         if (ok[k] && (best < 0 || t[k].median_ms < t[best].median_ms)) best = k;
     if (best >= 0 && ok[U_COPY] && ok[U_COPY_X4]) {
@@ -239,6 +255,41 @@ static int experiment_order(run_t *r)
     return 0;
 }
 
+/* Experiment 3: each sector written in two halves, 0 KiB to 64 MiB of output apart. */
+static int experiment_halves(run_t *r)
+{
+    timing_t t[NHALVES];
+    int ok[NHALVES], k, failed = 0;
+    char take[600];
+
+    report_say("\nExperiment 3: half-written sectors, blocks of %u threads. A copy of the matrix in which two threads write\n"
+               "  each 32-byte sector's two 16-byte halves, with 0 KiB to 64 MiB of output written in between: each sector\n"
+               "  stays half written that long. The rows differ only in that distance (the same requests, the same\n"
+               "  sectors). %% copyRow: against experiment 1's copyRow. make profile shows the DRAM bytes each row moves.\n",
+               r->block.x * r->block.y);
+    report_begin("halves", "One copy, each sector written in two halves:", "% copyRow");
+    for (k = 0; k < NHALVES; k++) {
+        ok[k] = trow_time(&r->b, &HALVES[k], r->block, &t[k]);
+        if (!ok[k]) {
+            failed = 1;
+            continue;
+        }
+        report_row(HALVES[k].label, &t[k], r->b.bytes, r->copy_ok ? 100.0 * r->copy.median_ms / t[k].median_ms : NAN);
+    }
+    if (failed) {
+        report_end("a kernel failed verification.");
+        return 1;
+    }
+    /* the rows: 0 KiB, 256 KiB, 1, 4, 16, 64 MiB apart */
+    snprintf(take, sizeof take,
+             "the same work took %.2fx the time with the halves 256 KiB apart, %.2fx 1 MiB, %.2fx 4 MiB, %.2fx 16 MiB and "
+             "%.2fx 64 MiB apart, against 0 KiB.",
+             t[1].median_ms / t[0].median_ms, t[2].median_ms / t[0].median_ms, t[3].median_ms / t[0].median_ms,
+             t[4].median_ms / t[0].median_ms, t[5].median_ms / t[0].median_ms);
+    report_end(take);
+    return 0;
+}
+
 /* The order kernels' 1-D grid, tiles of `block` over fast x slow elements, exceeds gridDim.x's limit. */
 static int order_grid_too_large(int fast, int slow, dim3 block)
 {
@@ -269,6 +320,7 @@ int main(int argc, char **argv)
 
     tbench_init(&r.b, &g, &a, nx, ny, TMATRIX_COPY | TMATRIX_TRANSPOSE);
     r.block = block;
+    r.copy_ok = 0;
 
     bytes = r.b.m.n * sizeof(float);
     report_say("\nMatrix %d x %d floats (%d rows of %d), %.0f MiB each way; GB/s counts every element read once and\n"
@@ -277,6 +329,7 @@ int main(int argc, char **argv)
 
     failed |= experiment_unroll(&r);
     failed |= experiment_order(&r);
+    failed |= experiment_halves(&r);
 
     tbench_free(&r.b);
     return gpu_finish_status(failed);
