@@ -1,6 +1,6 @@
 /* Lesson 06's kernels: more loads in flight per thread (the unrolled copy and naive transposes),
  * then the order in which blocks take their tiles (row-major, column-major, diagonal, grouped), then a
- * copy whose sectors stay half written for a chosen time (how long the L2 keeps a half-written sector).
+ * copy whose sectors (or, as a control, lines) stay half written for a chosen time.
  * Read this file first; unroll_diagonal.cu only verifies, times and prints them.  Layout, launch
  * and indices are those of lessons 04 and 05, whose plain copies and transposes
  * (../05_transpose_naive/kernels.cuh, which includes lesson 04's) this lesson measures beside its
@@ -202,38 +202,46 @@ static inline void launch_transpose_col_order(float *out, const float *in, int n
 
 /* ---- partly written sectors: how long the L2 keeps a half-written sector (experiment 3) ------ */
 
-/* A copy of n floats (the matrix as one flat array) in which every 32-byte sector is written in two
- * 16-byte halves (one float4 each) by two different threads: thread j copies the first half of
- * sector j, then the second half of sector j - apart, where apart = APART_KIB KiB / 32 bytes.  So
- * the threads between a sector's two writes copy `apart` whole sectors: APART_KIB KiB of output is
- * written while the sector stays half written.  In a warp the 32 lanes' float4 stores land 32 bytes
- * apart, half of 32 sectors per request, in every row alike: the rows differ only in the distance.
- * apart = 0: one thread writes both halves, one store after the other.  Blocks of a 1-D grid start
- * in about the order of blockIdx.x, so `apart` sets the time between the halves; it is capped at the
- * number of sectors (every first half then comes before any second half).  The input is read the
- * same way (its halves `apart` apart too).  The n % 8 floats past the last whole sector are copied by
+/* A copy of n floats (the matrix as one flat array) in pieces, each written in two halves by two
+ * different groups of LANES threads: group j copies the first half of piece j, then the second half
+ * of piece j - apart, where apart = APART_KIB KiB / the piece's bytes.  So the groups between a
+ * piece's two writes copy `apart` whole pieces: APART_KIB KiB of output is written while the piece
+ * stays half written.  Each lane moves 16 bytes (one float4) of each half:
+ *   LANES = 1  ("copy halves"): a piece is one 32-byte sector, a half 16 bytes.  The 32 lanes' stores
+ *              land 32 bytes apart: each request writes half of 32 sectors, which stay half written.
+ *   LANES = 2  ("copy sectors", the control): a piece is 64 bytes, a half one whole sector, written
+ *              by two neighbouring lanes in one request: no sector is ever partly written, only the
+ *              piece (and its 128-byte line).
+ * apart = 0: one group writes both halves, one store after the other.  Blocks of a 1-D grid start in
+ * about the order of blockIdx.x, so `apart` sets the time between the halves; it is capped at the
+ * number of pieces (every first half then comes before any second half).  The input is read the
+ * same way (its halves `apart` apart too).  The floats past the last whole piece are copied by
  * thread 0.  float4 needs 16-byte alignment: the buffers come from cudaMalloc (256-byte aligned) and
- * every half starts a multiple of 16 bytes in. */
-__global__ void copy_sector_halves_apart(float *out, const float *in, size_t n, size_t sectors, size_t apart)
+ * every lane's 16 bytes start a multiple of 16 bytes in. */
+template <int LANES>
+__global__ void copy_halves_apart(float *out, const float *in, size_t n, size_t pieces, size_t apart)
 {
-    size_t j = blockIdx.x * (size_t)blockDim.x + threadIdx.x, i;
-    if (j < sectors)                                                  /* first half of sector j */
-        *(float4 *)(out + j * 8) = *(const float4 *)(in + j * 8);
-    if (j >= apart && j - apart < sectors)                            /* second half of sector j - apart */
-        *(float4 *)(out + (j - apart) * 8 + 4) = *(const float4 *)(in + (j - apart) * 8 + 4);
-    if (j == 0)
-        for (i = sectors * 8; i < n; i++) out[i] = in[i];
+    const size_t PIECE = 8 * LANES;                  /* floats per piece: two halves of 4 * LANES */
+    size_t t = blockIdx.x * (size_t)blockDim.x + threadIdx.x, j = t / LANES, i;
+    size_t q = 4 * (t % LANES);                      /* this lane's float4 within its half */
+    if (j < pieces)                                                   /* first half of piece j */
+        *(float4 *)(out + j * PIECE + q) = *(const float4 *)(in + j * PIECE + q);
+    if (j >= apart && j - apart < pieces) {                           /* second half of piece j - apart */
+        size_t at = (j - apart) * PIECE + PIECE / 2 + q;
+        *(float4 *)(out + at) = *(const float4 *)(in + at);
+    }
+    if (t == 0)
+        for (i = pieces * PIECE; i < n; i++) out[i] = in[i];
 }
 
-template <unsigned APART_KIB>
-static inline void launch_copy_sector_halves_apart(float *out, const float *in, int nx, int ny, dim3 block,
-                                                   cudaStream_t s)
+template <int LANES, unsigned APART_KIB>
+static inline void launch_copy_halves_apart(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
 {
-    size_t n = (size_t)nx * ny, sectors = n / 8, apart = (size_t)APART_KIB * 1024 / 32;
+    size_t n = (size_t)nx * ny, pieces = n / (8 * LANES), apart = (size_t)APART_KIB * 1024 / (32 * LANES);
     unsigned threads = block.x * block.y;
-    if (apart > sectors) apart = sectors;
-    copy_sector_halves_apart<<<div_up(sectors + apart > 0 ? sectors + apart : 1, threads), threads, 0, s>>>(
-        out, in, n, sectors, apart);
+    if (apart > pieces) apart = pieces;
+    copy_halves_apart<LANES><<<div_up((pieces + apart) * LANES > 0 ? (pieces + apart) * LANES : 1, threads), threads, 0, s>>>(
+        out, in, n, pieces, apart);
 }
 
 #endif

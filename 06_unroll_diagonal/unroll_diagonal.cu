@@ -12,7 +12,8 @@
  * tests/test_diagonal.c proves each a bijection and shows that the source's diagonal mapping is not).
  * Experiment 3: half-written sectors.  A copy of the matrix whose 32-byte sectors are each written in
  * two 16-byte halves by two threads, with 0 KiB to 64 MiB of output written in between: how long does
- * the L2 keep a half-written sector?  `make profile` shows the DRAM bytes each row moves.
+ * the L2 keep a half-written sector?  The control writes whole sectors the same distances apart (its
+ * 64-byte pieces, and their lines, half written; no sector).  `make profile` shows the DRAM bytes.
  *
  * The kernels and their launchers are in kernels.cuh (with lessons 04 and 05's plain copies and
  * transposes); this file lists them as table rows, verifies, times and prints them (trow_time). */
@@ -33,7 +34,7 @@
 static const char SUMMARY[] =
     "Lesson 06: unrolled naive transposes (2, 4, 8 loads in flight per thread) against copyRow, then\n"
     "the order in which blocks take their tiles: row-major, column-major, diagonal, grouped; then a copy\n"
-    "whose sectors stay half written for 0 KiB to 64 MiB of output (how long the L2 keeps a half-written sector).";
+    "whose sectors stay half written for 0 KiB to 64 MiB of output, against one whose lines do (whole sectors).";
 
 /* ---- the table rows ------------------------------------------------------------------------- */
 
@@ -62,12 +63,16 @@ static const trow_t KERNELS[] = {
     {"NaiveCol x4 col-major order", launch_transpose_col_unroll_order<4, ORDER_COLUMN_MAJOR>, TMATRIX_TRANSPOSE},
     {"NaiveCol x4 diagonal order", launch_transpose_col_unroll_order<4, ORDER_DIAGONAL>, TMATRIX_TRANSPOSE},
     {"NaiveCol x4 grouped order", launch_transpose_col_unroll_order<4, ORDER_GROUPED>, TMATRIX_TRANSPOSE},
-    {"copy halves 0 KiB apart", launch_copy_sector_halves_apart<0>, TMATRIX_COPY},
-    {"copy halves 256 KiB apart", launch_copy_sector_halves_apart<256>, TMATRIX_COPY},
-    {"copy halves 1 MiB apart", launch_copy_sector_halves_apart<1024>, TMATRIX_COPY},
-    {"copy halves 4 MiB apart", launch_copy_sector_halves_apart<4096>, TMATRIX_COPY},
-    {"copy halves 16 MiB apart", launch_copy_sector_halves_apart<16384>, TMATRIX_COPY},
-    {"copy halves 64 MiB apart", launch_copy_sector_halves_apart<65536>, TMATRIX_COPY},
+    {"copy halves 0 KiB apart", launch_copy_halves_apart<1, 0>, TMATRIX_COPY},
+    {"copy halves 256 KiB apart", launch_copy_halves_apart<1, 256>, TMATRIX_COPY},
+    {"copy halves 1 MiB apart", launch_copy_halves_apart<1, 1024>, TMATRIX_COPY},
+    {"copy halves 4 MiB apart", launch_copy_halves_apart<1, 4096>, TMATRIX_COPY},
+    {"copy halves 16 MiB apart", launch_copy_halves_apart<1, 16384>, TMATRIX_COPY},
+    {"copy halves 64 MiB apart", launch_copy_halves_apart<1, 65536>, TMATRIX_COPY},
+    {"copy sectors 0 KiB apart", launch_copy_halves_apart<2, 0>, TMATRIX_COPY},
+    {"copy sectors 256 KiB apart", launch_copy_halves_apart<2, 256>, TMATRIX_COPY},
+    {"copy sectors 1 MiB apart", launch_copy_halves_apart<2, 1024>, TMATRIX_COPY},
+    {"copy sectors 64 MiB apart", launch_copy_halves_apart<2, 65536>, TMATRIX_COPY},
 };
 #define NKERNELS ((int)(sizeof KERNELS / sizeof KERNELS[0]))
 #define NUNROLLED 10   /* experiment 1: the first ten rows */
@@ -255,7 +260,8 @@ static int experiment_order(run_t *r)
     return 0;
 }
 
-/* Experiment 3: each sector written in two halves, 0 KiB to 64 MiB of output apart. */
+/* Experiment 3: each sector (the control: each 64-byte piece) written in two halves, 0 KiB to 64 MiB of
+ * output apart. */
 static int experiment_halves(run_t *r)
 {
     timing_t t[NHALVES];
@@ -263,11 +269,12 @@ static int experiment_halves(run_t *r)
     char take[600];
 
     report_say("\nExperiment 3: half-written sectors, blocks of %u threads. A copy of the matrix in which two threads write\n"
-               "  each 32-byte sector's two 16-byte halves, with 0 KiB to 64 MiB of output written in between: each sector\n"
-               "  stays half written that long. The rows differ only in that distance (the same requests, the same\n"
-               "  sectors). %% copyRow: against experiment 1's copyRow. make profile shows the DRAM bytes each row moves.\n",
+               "  each 32-byte sector's two 16-byte halves (copy halves), with 0 KiB to 64 MiB of output written in\n"
+               "  between: each sector stays half written that long. Control (copy sectors): each half a whole sector,\n"
+               "  written by two lanes in one request, the same distances apart: lines stay half written, sectors never.\n"
+               "  %% copyRow: against experiment 1's copyRow. make profile shows the DRAM bytes each row moves.\n",
                r->block.x * r->block.y);
-    report_begin("halves", "One copy, each sector written in two halves:", "% copyRow");
+    report_begin("halves", "Copies, each piece written in two halves:", "% copyRow");
     for (k = 0; k < NHALVES; k++) {
         ok[k] = trow_time(&r->b, &HALVES[k], r->block, &t[k]);
         if (!ok[k]) {
@@ -280,12 +287,13 @@ static int experiment_halves(run_t *r)
         report_end("a kernel failed verification.");
         return 1;
     }
-    /* the rows: 0 KiB, 256 KiB, 1, 4, 16, 64 MiB apart */
+    /* the rows: halves 0 KiB, 256 KiB, 1, 4, 16, 64 MiB apart; sectors 0 KiB, 256 KiB, 1, 64 MiB apart */
     snprintf(take, sizeof take,
-             "the same work took %.2fx the time with the halves 256 KiB apart, %.2fx 1 MiB, %.2fx 4 MiB, %.2fx 16 MiB and "
-             "%.2fx 64 MiB apart, against 0 KiB.",
+             "against 0 KiB apart, half sectors took %.2fx the time 256 KiB apart, %.2fx 1 MiB, %.2fx 4 MiB, %.2fx 16 MiB "
+             "and %.2fx 64 MiB apart; whole sectors %.2fx, %.2fx and %.2fx at 256 KiB, 1 MiB and 64 MiB.",
              t[1].median_ms / t[0].median_ms, t[2].median_ms / t[0].median_ms, t[3].median_ms / t[0].median_ms,
-             t[4].median_ms / t[0].median_ms, t[5].median_ms / t[0].median_ms);
+             t[4].median_ms / t[0].median_ms, t[5].median_ms / t[0].median_ms, t[7].median_ms / t[6].median_ms,
+             t[8].median_ms / t[6].median_ms, t[9].median_ms / t[6].median_ms);
     report_end(take);
     return 0;
 }
