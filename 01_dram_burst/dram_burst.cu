@@ -1,4 +1,4 @@
-/* Lesson 01: DRAM bursts and 32-byte sectors -- what a partly used line costs.
+/* Lesson 01: 32-byte sectors and the L2's fetch -- what a partly used line costs.
  *
  * Experiment 1: where the theoretical peak comes from, and how close a copy gets to it.
  * Experiment 2: one segment per line.  The first S bytes of every 128-byte line (S = 4 ... 128),
@@ -28,7 +28,7 @@
 
 /* The program's --help summary. */
 static const char SUMMARY[] =
-    "Lesson 01: DRAM bursts and sectors. Derives the peak bandwidth, measures the copy ceiling, then\n"
+    "Lesson 01: sectors and the L2's fetch. Derives the peak bandwidth, measures the copy ceiling, then\n"
     "copies the first S bytes (4 to 128) of every 128-byte line against what the 32-byte sector predicts.\n"
     "--order: only the In depth experiment, the same segments in sequential and in scattered order.";
 
@@ -649,7 +649,7 @@ int main(int argc, char **argv)
     if (a.by > 1 || (a.bx && a.bx % 32))
         args_reject("bad --block '%s': this lesson needs a one-dimensional block of a multiple of 32 "
                     "threads (its tables reason about whole warps)", args_raw_value(argc, argv, "--block"));
-    gpu_start(&g, "01_dram_burst", "Lesson 01 - DRAM bursts and sectors: what a partly used line costs", &a);
+    gpu_start(&g, "01_dram_burst", "Lesson 01 - sectors and the L2's fetch: what a partly used line costs", &a);
     if (a.check) return run_checks(&a);
 
     block = dim3(a.bx ? a.bx : 256);
