@@ -26,7 +26,7 @@ set ytics 500
 set key at graph 0.98, graph 0.43 right top Left reverse spacing 1.2
 set label 1 sprintf('cudaMemcpy D2D %.0f GB/s', d2d) at graph 0.02, first d2d left offset 0, 0.6 textcolor rgb C_COPY font ',10'
 plot (d2d) with lines ls 5, \
-     rows(csv, 'unroll') using (base(strcol(3)) eq 'copyRow' ? U(strcol(3)) : NaN):9 with linespoints ls 3 title 'copyRow (a copy, measured at x1 and x4 only)', \
+     rows(csv, 'unroll') using (base(strcol(3)) eq 'copyRow' ? U(strcol(3)) : NaN):9 with points ls 3 pt 7 ps 1.3 title 'copyRow (a copy, measured at x1 and x4 only)', \
      rows(csv, 'unroll') using (base(strcol(3)) eq 'NaiveCol' ? U(strcol(3)) : NaN):9 with linespoints ls 1 title 'NaiveCol (strided loads)', \
      rows(csv, 'unroll') using (base(strcol(3)) eq 'NaiveRow' ? U(strcol(3)) : NaN):9 with linespoints ls 2 title 'NaiveRow (strided stores)', \
      rows(csv, 'unroll') using (U(strcol(3))):9:(fmt0($9)) with labels offset 0, 0.8 font ',9'
