@@ -38,10 +38,10 @@ do for [kind in "NaiveRow NaiveCol"] {
         set origin 0.44, 0.02
         set size 0.56, 0.92
         set title "NaiveCol: reads columns, writes rows"
-        set colorbox user origin 0.915, 0.2 size 0.02, 0.62
+        set colorbox user origin 0.885, 0.2 size 0.02, 0.62
         set cbtics 500 font ',10'
-        set cblabel "GB/s (scale: 0 to cudaMemcpy D2D)" font ',10'
-        set rmargin 12
+        set cblabel "GB/s (0 to cudaMemcpy D2D)" font ",10" offset -0.5, 0
+        set rmargin 15
         @nofooter
     }
     plot rows(csv, 'shapes') using (is(strcol(3), kind) ? lg(bx(strcol(3))) : NaN):(lg(by(strcol(3)))):(0.47):(0.47):9 \
