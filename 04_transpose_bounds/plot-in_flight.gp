@@ -25,7 +25,7 @@ set xrange [2:300]
 set xtics ("2" 2, "4" 4, "8" 8, "16" 16, "32" 32, "64" 64, "128" 128, "256" 256)
 set yrange [0:peak * 1.08]
 set ytics 500
-set key at graph 0.985, graph 0.6 right top Left reverse spacing 1.2 box opaque width 1
+set key at graph 0.985, graph 0.52 right top Left reverse spacing 1.2 box opaque width 1
 set samples 2000
 
 set label 1 sprintf('theoretical peak %.0f GB/s', peak) at graph 0.02, first peak left offset 0, 0.6 textcolor rgb '#777777' font ',10'
@@ -35,7 +35,7 @@ set label 3 sprintf("knee: %.1f KiB/SM", knee) at knee, graph 0.04 offset 0.6, 0
 set label 4 sprintf("copyCol %.0f GB/s (8 KiB/SM, strided)", col_gbs) at row_kib, col_gbs right offset -1, 0 font ',10' textcolor rgb C_BAD
 
 plot (peak) with lines ls 6, (d2d) with lines ls 5, \
-     little(x) with lines lc rgb C_MODEL dt 2 lw 1 title "the course's model, copyRow's latency held fixed (f1 x2 refutes it)", \
+     little(x) with lines lc rgb C_MODEL dt 2 lw 1 title "course's model, copyRow's latency fixed (refuted)", \
      rows(csv, 'bounds') using ((strcol(3) eq 'copyCol') ? row_kib : NaN):9 with points pt 5 ps 1 lc rgb C_BAD, \
      rows(csv, 'in_flight') using ((strcol(3) eq 'copyRow') ? $13 : NaN):9 with points pt 7 ps 1.3 lc rgb C_BAD title 'copyRow: one float per thread', \
      rows(csv, 'in_flight') using (strstrt(strcol(3), 'f1 x') ? $13 : NaN):9 with linespoints lc rgb '#a6761d' lw 2 pt 13 ps 1.0 title 'floats, one pass: 1, 2, 3 per thread (f1 xU)', \
