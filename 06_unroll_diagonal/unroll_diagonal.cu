@@ -116,18 +116,22 @@ typedef struct {
 } run_t;
 
 /* Rows rs[0..n), each verified, then timed (trow_time) and printed with, in the extra column, the
- * speed of an earlier row base[k] <= k as a percentage of its own.  ok[k]: whether rs[k] verified,
- * t[k] its timing.  Returns 1 when any row failed verification. */
-static int rows_vs(const run_t *r, const trow_t *rs, const int *base, int n, int *ok, timing_t *t)
+ * speed of a reference as a percentage of its own: the earlier row base[k] <= k, or, when base is
+ * NULL, the timing *ref of another experiment's row (NULL: that row failed).  ok[k]: whether rs[k]
+ * verified, t[k] its timing.  Returns 1 when any row failed verification. */
+static int rows_vs(const run_t *r, const trow_t *rs, const int *base, const timing_t *ref, int n, int *ok,
+                   timing_t *t)
 {
     int k, failed = 0;
     for (k = 0; k < n; k++) {
+        const timing_t *vs;
         ok[k] = trow_time(&r->b, &rs[k], r->block, &t[k]);
         if (!ok[k]) {   /* trow_time has printed its row, without figures */
             failed = 1;
             continue;
         }
-        report_row(rs[k].label, &t[k], r->b.bytes, ok[base[k]] ? 100.0 * t[base[k]].median_ms / t[k].median_ms : NAN);
+        vs = base ? (ok[base[k]] ? &t[base[k]] : NULL) : ref;
+        report_row(rs[k].label, &t[k], r->b.bytes, vs ? 100.0 * vs->median_ms / t[k].median_ms : NAN);
     }
     return failed;
 }
@@ -144,7 +148,7 @@ static int experiment_unroll(run_t *r)
                "  before the first store. %% copyRow: speed relative to copyRow, lesson 04's one-float-per-thread copy.\n",
                r->block.x, r->block.y);
     report_begin("unroll", "Copies and transposes of the same matrix:", "% copyRow");
-    failed = rows_vs(r, UNROLLED, vs_copy_row, NUNROLLED, ok, t);
+    failed = rows_vs(r, UNROLLED, vs_copy_row, NULL, NUNROLLED, ok, t);
     r->copy_ok = ok[U_COPY];
     r->copy = t[U_COPY];
     for (k = U_FIRST_TRANSPOSE; k < NUNROLLED; k++)
@@ -236,7 +240,7 @@ static int experiment_order(run_t *r)
                    "written.\n  This run uses block_order_diagonal, a bijection for every grid (make test checks it).\n",
                    hit, (size_t)gx * gy, 100.0 * hit / ((double)gx * gy));
     report_begin("order", "Naive transposes, 1-D grid, tiles taken in four orders:", "% row-maj");
-    if (rows_vs(r, ORDERS, vs_row_major, NORDERS, ok, t)) {
+    if (rows_vs(r, ORDERS, vs_row_major, NULL, NORDERS, ok, t)) {
         report_end("a kernel failed verification.");
         return 1;
     }
@@ -265,7 +269,7 @@ static int experiment_order(run_t *r)
 static int experiment_halves(run_t *r)
 {
     timing_t t[NHALVES];
-    int ok[NHALVES], k, failed = 0;
+    int ok[NHALVES];
     char take[600];
 
     report_say("\nExperiment 3: half-written sectors, blocks of %u threads. A copy of the matrix in which two threads write\n"
@@ -275,15 +279,7 @@ static int experiment_halves(run_t *r)
                "  %% copyRow: against experiment 1's copyRow. make profile shows the DRAM bytes each row moves.\n",
                r->block.x * r->block.y);
     report_begin("halves", "Copies, each piece written in two halves:", "% copyRow");
-    for (k = 0; k < NHALVES; k++) {
-        ok[k] = trow_time(&r->b, &HALVES[k], r->block, &t[k]);
-        if (!ok[k]) {
-            failed = 1;
-            continue;
-        }
-        report_row(HALVES[k].label, &t[k], r->b.bytes, r->copy_ok ? 100.0 * r->copy.median_ms / t[k].median_ms : NAN);
-    }
-    if (failed) {
+    if (rows_vs(r, HALVES, NULL, r->copy_ok ? &r->copy : NULL, NHALVES, ok, t)) {
         report_end("a kernel failed verification.");
         return 1;
     }

@@ -288,7 +288,7 @@ enum { O_ROW_MAJOR, O_COLUMN_MAJOR, O_DIAGONAL, O_GROUPED, N_ORDERS };
  * OWAVE blocks dark.  Returns how many tiles no block takes (drawn "never": an order that is not a
  * bijection shows, and order_diagram refuses it); *rows and *cols get how many tile rows and columns
  * the first OWAVE blocks work on.  (Tan Sheng's square-only mapping is not drawn: lesson 06's
- * prediction 6 asks what it does, and its In depth shows it.) */
+ * exercise 4 asks what it does, and its In depth shows it.) */
 static int draw_order(FILE *o, int mode, double x0, double y0, int *rows, int *cols)
 {
     int owner[OGY][OGX], count[OGY][OGX], missing = 0, row_used[OGY] = {0}, col_used[OGX] = {0};
