@@ -25,7 +25,7 @@ set xrange [2:300]
 set xtics ("2" 2, "4" 4, "8" 8, "16" 16, "32" 32, "64" 64, "128" 128, "256" 256)
 set yrange [0:peak * 1.08]
 set ytics 500
-set key at graph 0.985, graph 0.52 right top Left reverse spacing 1.2 box opaque width 1
+set key at graph 0.985, graph 0.70 right top Left reverse spacing 1.2 box opaque width 1
 set samples 2000
 
 set label 1 sprintf('theoretical peak %.0f GB/s', peak) at graph 0.02, first peak left offset 0, 0.6 textcolor rgb '#777777' font ',10'
