@@ -2,7 +2,7 @@
  * shared_tiled.cu only verifies, times and prints them.  In the order the notes present them:
  * the naive transpose of lesson 05 (transpose_naive_row, included below), a same-slot
  * "shared memory" transpose, the tile transpose in every shape the tables compare, and the same
- * tile transpose with its tiles dealt out down the columns of tiles (lesson 06's column-major order).  Each
+ * tile transpose with its tiles dealt out down the columns of tiles (lesson 06's column-major order), and the tiles' copy twins.  Each
  * kernel is followed by its launcher, launch_<kernel>(out, in, nx, ny, block, stream).
  *
  * Layout (as in lessons 04-06): `in` has ny rows of nx floats, element (r, c) at in[r * nx + c];
@@ -138,6 +138,58 @@ static inline void launch_transpose_tile_col_order(float *out, const float *in, 
     const unsigned tiles_x = div_up(nx, T), tiles_y = div_up(ny, T);
     (void)block;
     transpose_tile_col_order<T, R, P><<<tiles_x * tiles_y, dim3(T, R), 0, s>>>(out, in, nx, ny, tiles_y);
+}
+
+/* The tile's copy twins (experiment 4): the same blocks of T x R threads on the same T x T pieces,
+ * the same T / R coalesced loads per thread issued before any store, and coalesced stores of the
+ * same rows, but no corner turn: each thread stores what it loaded where it loaded it from (out is
+ * a copy of in).  copy_tile<T, R, 0> stores as soon as its own loads have arrived.  copy_tile<T, R,
+ * 1> passes them through its own slots of a shared tile and a __syncthreads(), as the tile does:
+ * no store of a block starts before every load of the block has arrived (its slots' shared
+ * accesses are rows, one pass each: banks.h).  Their difference is what waiting for the whole
+ * block costs; the gap between copy_tile<T, R, 1> and transpose_tile is the corner turn's.  BLOCKS
+ * asks the compiler for few enough registers that BLOCKS blocks fit on an SM: the tile's own count
+ * with CUDA 13 on sm_90 (8, 2 and 6 for the three shapes; left alone, the 64 x 64 twins took 56-64
+ * registers, 4 blocks), so that twin and tile keep the same loads in flight (the 64 x 64 +sync twin
+ * then spills one register, 4 bytes a thread against the 128 it moves). */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750   /* threads an SM holds (Programming Guide, Table 21) */
+#define TWIN_SM_THREADS 1024
+#elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || __CUDA_ARCH__ == 890 || __CUDA_ARCH__ >= 1100)
+#define TWIN_SM_THREADS 1536
+#else
+#define TWIN_SM_THREADS 2048
+#endif
+template <int T, int R, int SYNC, int BLOCKS>
+__global__ void __launch_bounds__(T * R, (BLOCKS * T * R <= TWIN_SM_THREADS ? BLOCKS : TWIN_SM_THREADS / (T * R)))
+copy_tile(float *__restrict__ out, const float *__restrict__ in, int nx, int ny)
+{
+    __shared__ float slots[SYNC ? T : 1][T];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int c = blockIdx.x * T + tx, r0 = blockIdx.y * T;
+    const size_t first = (size_t)(r0 + ty) * nx + c, step = (size_t)R * nx;  /* element (r0 + ty + j, c) */
+    float v[T / R];
+    int j;
+#pragma unroll
+    for (j = 0; j < T; j += R)  /* all loads first, as in tile_transpose */
+        v[j / R] = (r0 + ty + j < ny && c < nx) ? in[first + (j / R) * step] : 0.0f;
+    if (SYNC) {
+#pragma unroll
+        for (j = 0; j < T; j += R) slots[ty + j][tx] = v[j / R];
+        __syncthreads();  /* outside every branch: every thread of the block arrives */
+#pragma unroll
+        for (j = 0; j < T; j += R) v[j / R] = slots[ty + j][tx];
+    }
+#pragma unroll
+    for (j = 0; j < T; j += R)
+        if (r0 + ty + j < ny && c < nx) out[first + (j / R) * step] = v[j / R];
+}
+
+/* Its launch: transpose_tile's grid and block. */
+template <int T, int R, int SYNC, int BLOCKS>
+static inline void launch_copy_tile(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    (void)block;
+    copy_tile<T, R, SYNC, BLOCKS><<<dim3(div_up(nx, T), div_up(ny, T)), dim3(T, R), 0, s>>>(out, in, nx, ny);
 }
 
 #endif

@@ -17,7 +17,9 @@
  * Experiment 3: tile and block shape: 32x32 tiles moved by 32x8 threads (4 elements each) or 32x32
  * threads (1 each), 16x16 tiles, 64x64 tiles; and the 32x32 (32x8 threads) and 64x64 tiles again
  * with their tiles dealt out down the columns of tiles (lesson 06's column-major order, "col-wise").
- * Experiment 4 (default size only): the same padded tile at 8191 x 4097, where rows are not
+ * Experiment 4: each tile's copy twin (copy_tile): the same blocks and global accesses without the
+ * corner turn, with and without the barrier, to split a tile's gap to the copy between the two.
+ * Experiment 5 (default size only): the same padded tile at 8191 x 4097, where rows are not
  * multiples of anything -- the question lesson 08 takes up -- in both orders.
  *
  * Part 2 of the lesson (sgemm_tiled.cu) uses tiles for reuse instead. */
@@ -57,7 +59,7 @@ typedef struct {
 } row_t;
 
 enum { NAIVE, SAME32, SAME8, T32x8_NP, T32x8_P, T32x32_NP, T32x32_P, T16x16_P, T16x4_P, T64x4_P, T32x8_P_COL, T64x4_P_COL,
-       N_ROWS };
+       C32x8, C32x8_SYNC, C32x32, C32x32_SYNC, C64x4, C64x4_SYNC, N_ROWS };
 static const row_t ROWS[N_ROWS] = {
     {{"NaiveRow 32x32", launch_transpose_naive_row, TMATRIX_TRANSPOSE}, 32, 32, 32, 0, 0},
     {{"smem same slot 32x32", launch_transpose_smem_same_slot, TMATRIX_TRANSPOSE}, 32, 32, 32, 32, 1},
@@ -71,6 +73,12 @@ static const row_t ROWS[N_ROWS] = {
     {{"tile64 thr64x4 [64][65]", launch_transpose_tile<64, 4, 65>, TMATRIX_TRANSPOSE}, 64, 64, 4, 65, 0},
     {{"tile32 thr32x8 col-wise", launch_transpose_tile_col_order<32, 8, 33>, TMATRIX_TRANSPOSE}, 32, 32, 8, 33, 0},
     {{"tile64 thr64x4 col-wise", launch_transpose_tile_col_order<64, 4, 65>, TMATRIX_TRANSPOSE}, 64, 64, 4, 65, 0},
+    {{"copy tile32 thr32x8", launch_copy_tile<32, 8, 0, 8>, TMATRIX_COPY}, 32, 32, 8, 0, 0},
+    {{"copy tile32 thr32x8 +sync", launch_copy_tile<32, 8, 1, 8>, TMATRIX_COPY}, 32, 32, 8, 0, 0},
+    {{"copy tile32 thr32x32", launch_copy_tile<32, 32, 0, 2>, TMATRIX_COPY}, 32, 32, 32, 0, 0},
+    {{"copy tile32 thr32x32 +sync", launch_copy_tile<32, 32, 1, 2>, TMATRIX_COPY}, 32, 32, 32, 0, 0},
+    {{"copy tile64 thr64x4", launch_copy_tile<64, 4, 0, 6>, TMATRIX_COPY}, 64, 64, 4, 0, 0},
+    {{"copy tile64 thr64x4 +sync", launch_copy_tile<64, 4, 1, 6>, TMATRIX_COPY}, 64, 64, 4, 0, 0},
 };
 
 static dim3 block_of(const row_t *v) { return dim3(v->bx, v->by); }
@@ -105,7 +113,7 @@ static int run_checks(const args_t *a, int nx, int ny)
     for (s = 0; s < nodd + (a->nx ? 1 : 0); s++) {
         tmatrix_t m;
         tmatrix_init(&m, s < nodd ? TMATRIX_CHECK_SHAPES[s][0] : nx, s < nodd ? TMATRIX_CHECK_SHAPES[s][1] : ny,
-                     a->seed, TMATRIX_TRANSPOSE);
+                     a->seed, TMATRIX_COPY | TMATRIX_TRANSPOSE);   /* experiment 5's twins are copies */
         snprintf(size, sizeof size, "%dx%d", m.nx, m.ny);
         for (k = 0; k < N_ROWS; k++) trow_check(&m, &ROWS[k].r, block_of(&ROWS[k]), size, &tally);
         tmatrix_free(&m);
@@ -197,7 +205,7 @@ static int experiment_banks(const tbench_t *b)
 /* Experiment 3: tile size and threads per tile, then the 32x32 and 64x64 tiles in column-wise order.
  * Returns failures; *pct_classic gets the padded 32x32 tile with 32x8 threads as % of the copy (for
  * the goal and experiment 4). */
-static int experiment_shapes(const tbench_t *b, double *pct_classic)
+static int experiment_shapes(const tbench_t *b, double *pct_classic, double tile_gbs[3])
 {
     const int rs[] = {T32x8_P, T32x32_P, T16x16_P, T16x4_P, T64x4_P, T32x8_P_COL, T64x4_P_COL};
     enum { NR = sizeof rs / sizeof rs[0], R32 = 0, R64 = 4, C32 = 5, C64 = 6 };
@@ -229,10 +237,43 @@ static int experiment_shapes(const tbench_t *b, double *pct_classic)
         snprintf(take, sizeof take, "every kernel failed verification.");
     report_end(take);
     *pct_classic = pct_of(gbs[0], b->d2d_gbs);
+    tile_gbs[0] = gbs[R32];
+    tile_gbs[1] = gbs[1];      /* tile32 thr32x32 [32][33] */
+    tile_gbs[2] = gbs[R64];
     return failed;
 }
 
-/* Experiment 4: the padded 32x32 tile at an odd size, in both orders, with the copy at that size. */
+/* Experiment 4: each of three tiles against its copy twin (copy_tile), without and with the barrier:
+ * copy -> +sync is what waiting for the whole block costs, +sync -> the tile (experiment 3's row)
+ * the corner turn.  tile_gbs: experiment 3's GB/s of the three tiles, in the order of the pairs. */
+static int experiment_twins(const tbench_t *b, const double tile_gbs[3])
+{
+    const int rs[] = {C32x8, C32x8_SYNC, C32x32, C32x32_SYNC, C64x4, C64x4_SYNC};
+    static const char *const names[3] = {"32x32 tile, 32x8 threads", "32x32 tile, 32x32 threads", "64x64 tile, 64x4 threads"};
+    enum { NR = sizeof rs / sizeof rs[0] };
+    double gbs[NR];
+    char take[600];
+    int failed, k, n = 0;
+    report_say("\nExperiment 4: each tile's copy twin. The same blocks, the same loads issued before any store and\n"
+               "  the same coalesced stores, but no corner turn: each thread stores what it loaded, where it was\n"
+               "  (a copy). '+sync' passes the values through shared memory and a __syncthreads(), as the tile\n"
+               "  does, so no store of a block starts before all its loads have arrived. %% of the copy: of cudaMemcpy.\n");
+    failed = run_table(b, "twins", "  Copies shaped like the tiles; 'elem/thread' = elements each thread moves:", "elem/thread",
+                       elems_per_thread, 0, rs, NR, "", gbs);
+    n = snprintf(take, sizeof take, "%% of the copy, copy -> +sync -> the tile (experiment 3):");
+    for (k = 0; k < 3 && n < (int)sizeof take; k++) {
+        if (gbs[2 * k] > 0 && gbs[2 * k + 1] > 0 && tile_gbs[k] > 0)
+            n += snprintf(take + n, sizeof take - n, "%s %s %.1f -> %.1f -> %.1f", k ? ";" : "", names[k],
+                          pct_of(gbs[2 * k], b->d2d_gbs), pct_of(gbs[2 * k + 1], b->d2d_gbs),
+                          pct_of(tile_gbs[k], b->d2d_gbs));
+        else
+            n += snprintf(take + n, sizeof take - n, "%s %s: a kernel failed", k ? ";" : "", names[k]);
+    }
+    report_end(take);
+    return failed;
+}
+
+/* Experiment 5: the padded 32x32 tile at an odd size, in both orders, with the copy at that size. */
 static int experiment_odd(const gpu_info_t *g, const args_t *a, int nx, int ny, double pct_default, int dnx, int dny)
 {
     tbench_t b;
@@ -240,7 +281,7 @@ static int experiment_odd(const gpu_info_t *g, const args_t *a, int nx, int ny, 
     double gbs[2];
     char take[400], title[160], col[120];
     int failed;
-    report_say("\nExperiment 4: the same padded tile kernel at %d x %d: no dimension is a multiple of the tile, and\n"
+    report_say("\nExperiment 5: the same padded tile kernel at %d x %d: no dimension is a multiple of the tile, and\n"
                "  most rows of %d floats start at addresses that are not multiples of 16 or 32 bytes; in row-major and\n"
                "  in column-wise order.\n", nx, ny, nx);
     tbench_init(&b, g, a, nx, ny, TMATRIX_TRANSPOSE);
@@ -271,7 +312,7 @@ int main(int argc, char **argv)
     gpu_info_t g;
     tbench_t b;
     int nx, ny, failed = 0;
-    double pct_classic = 0.0;
+    double pct_classic = 0.0, tile_gbs[3] = {0.0, 0.0, 0.0};
 
     args_configure(0, "--block", NULL);  /* every kernel of this lesson fixes its own block shape (experiment 3 compares them) */
     args_parse_or_exit(argc, argv, &a, SUMMARY,
@@ -284,11 +325,12 @@ int main(int argc, char **argv)
 
     report_say("\nMatrix %d x %d floats (%.0f MiB in, %.0f MiB out).\n", nx, ny, (double)nx * ny * 4 / 1048576.0,
                (double)nx * ny * 4 / 1048576.0);
-    /* the largest matrices of the run: experiment 4's are smaller */
-    tbench_init(&b, &g, &a, nx, ny, TMATRIX_TRANSPOSE);
+    /* the largest matrices of the run: experiment 5's are smaller */
+    tbench_init(&b, &g, &a, nx, ny, TMATRIX_COPY | TMATRIX_TRANSPOSE);
     failed |= experiment_mistake(&b) != 0;
     failed |= experiment_banks(&b) != 0;
-    failed |= experiment_shapes(&b, &pct_classic) != 0;
+    failed |= experiment_shapes(&b, &pct_classic, tile_gbs) != 0;
+    failed |= experiment_twins(&b, tile_gbs) != 0;
     report_say("\nThe padded 32x32 tile with 32x8 threads: %.1f%% of cudaMemcpy D2D (the classic tile; the root README's\n"
                "  \"Two memory systems\" compares it on two GPUs).\n", pct_classic);
     tbench_free(&b);
