@@ -131,6 +131,19 @@ typedef struct {
     int store;
 } side_t;
 
+/* The distinct 128-byte lines a footprint touches (lesson 02's line model): rows of the drawing start
+ * on a line, so a line is a row and a run of 32 floats. */
+static int footprint_lines(const footprint_t *f)
+{
+    int l, k, n = 0;
+    for (l = 0; l < LANES; l++) {
+        for (k = 0; k < l; k++)
+            if (f->r[k] == f->r[l] && f->c[k] / 32 == f->c[l] / 32) break;
+        n += k == l;
+    }
+    return n;
+}
+
 static int warp_sector_diagram(const char *path, const char *title, const char *subtitle, const side_t *sides,
                                int nsides, int sum_sides, const char *note)
 {
@@ -152,7 +165,7 @@ static int warp_sector_diagram(const char *path, const char *title, const char *
             if (f[i][j].rows * CELL > rowh[i]) rowh[i] = f[i][j].rows * CELL;
         }
     for (j = 0; j < nsides; j++)
-        if (colw[j] < 300) colw[j] = 300;   /* the caption under each footprint is about 290 px wide */
+        if (colw[j] < 380) colw[j] = 380;   /* the caption under each footprint is about 370 px wide */
     w = left + colw[0] + (nsides > 1 ? gap + colw[1] : 0) + 20;
     h = top + rowh[0] + rowh[1] + rowh[2] + 3 * (capt + 22) + 62;
     if (!(o = fopen(path, "w"))) {
@@ -175,8 +188,8 @@ static int warp_sector_diagram(const char *path, const char *title, const char *
             const footprint_t *p = &f[i][j];
             draw_footprint(o, p, x, y);
             svg_text(o, x, y + p->rows * CELL + 15, 11, "start", "bold", 32 * p->sectors > 128 ? "#b33c00" : "#1f4e79",
-                     "%d sectors: %d B through the caches for 128 B used (%.0f%%)", p->sectors, 32 * p->sectors,
-                     100.0 * 128 / (32.0 * p->sectors));
+                     "%d sectors in %d line%s: %d B through the caches for 128 B used (%.0f%%)", p->sectors,
+                     footprint_lines(p), footprint_lines(p) == 1 ? "" : "s", 32 * p->sectors, 100.0 * 128 / (32.0 * p->sectors));
             svg_text(o, x, y + p->rows * CELL + 29, 10, "start", "normal", "#666", "%d row%s x %d floats shown",
                      p->rows, p->rows == 1 ? "" : "s", p->cols);
         }
@@ -540,18 +553,18 @@ typedef struct {
 } sector_figure_t;
 
 static const sector_figure_t SECTOR_FIGURES[] = {
-    {"02_coalescing", "Lesson 02: the sectors one warp instruction moves",
+    {"02_coalescing", "Lesson 02: the sectors and lines one warp instruction touches",
      "A 2D copy of a row-major matrix, threadIdx.x along a row or along a column (the lesson's 32 x 8 "
      "blocks: the top row). Each cell is a float.",
      {{"copyRow (load = store)", KIND_COPY_ROW, 0}, {"copyCol (load = store)", KIND_COPY_COL, 0}}, 0,
-     "Sector counts: the course's sector model (32-byte sectors a warp touches), computed, not "
-     "measured; make profile measures them as sectors per request."},
-    {"05_transpose_naive", "Lesson 05: the sectors one warp instruction of a naive transpose moves",
+     "Sector and line counts: computed from the addresses (the course's sector and line models), not "
+     "measured; make profile measures the sectors as sectors per request."},
+    {"05_transpose_naive", "Lesson 05: the sectors and lines one warp instruction of a naive transpose touches",
      "NaiveRow reads in[r][c] and writes out[c][r]; NaiveCol swaps the two pictures "
      "(its load is the right one, its store the left one).",
      {{"NaiveRow's load: input rows", KIND_NAIVE_ROW, 0}, {"NaiveRow's store: output columns", KIND_NAIVE_ROW, 1}}, 1,
      "Sector counts: 05_transpose_naive/sectors.h (warp_sectors), the column "
-     "\"ld+st sect\" of the block-shape table adds the two sides."},
+     "\"ld+st sect\" of the block-shape table adds the two sides; lines: 128-byte lines, counted from the addresses."},
 };
 
 int main(int argc, char **argv)
