@@ -33,6 +33,7 @@ set label 2 sprintf('cudaMemcpy D2D %.0f GB/s', d2d) at graph 0.02, first d2d le
 set arrow 1 from knee, graph 0 to knee, first d2d nohead lc rgb C_MODEL dt 3
 set label 3 sprintf("knee: %.1f KiB/SM", knee) at knee, graph 0.04 offset 0.6, 0 font ',10' textcolor rgb C_MODEL
 set label 4 sprintf("copyCol %.0f GB/s (8 KiB/SM, strided)", col_gbs) at row_kib, col_gbs right offset -1, 0 font ',10' textcolor rgb C_BAD
+set label 6 "dashed: the model, GB/s in proportion to the count (curved only by the log axis)" at 12, 800 left font ',9' textcolor rgb C_MODEL
 
 plot (peak) with lines ls 6, (d2d) with lines ls 5, \
      little(x) with lines lc rgb C_MODEL dt 2 lw 1 title "course's model, copyRow's latency fixed (refuted)", \
