@@ -18,7 +18,7 @@ little(x) = (slope * x < d2d ? slope * x : 1/0)
 U(k) = (strstrt(k, ' x') ? real(substr(k, strstrt(k, ' x') + 2, strlen(k)) . ' ') : 0)
 
 set title "Lesson 04: a copy needs bytes in flight, not a different access pattern (8192 x 8192 floats)"
-set xlabel "the count, KiB per SM (resident threads x bytes each loads before its first store: at most in flight)"
+set xlabel "the count, KiB per SM, log scale (resident threads x bytes each loads before its first store: at most in flight)"
 set ylabel "GB/s (bytes read + written / time)"
 set logscale x 2
 set xrange [2:300]
