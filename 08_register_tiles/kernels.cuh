@@ -219,7 +219,8 @@ static inline void launch_transpose_reg4x4_swap_halves(float *out, const float *
  *   different banks, in both phases.
  *
  * "tile64 vec off ld+st" runs the scalar lanes in THIS kernel, not in lesson 07's, so that it
- * differs from "tile64 float4 ld+st" in the vectors alone and from "tile64 scalar banded" in the
+ * differs from "tile64 float4 ld+st" in the access width and the lane layout above (scalar lanes:
+ * a warp on one row; vector lanes: 4 rows x 8 float4), and from "tile64 scalar banded" in the
  * block order alone.  The two compile differently (CUDA 13.0, sm_90: 32 registers a thread here,
  * 36 in lesson 07's, so an H100 SM holds 8 of these 256-thread blocks and 6 of 07's; the notes'
  * In depth counts it). */
