@@ -113,7 +113,7 @@ static int run_checks(const args_t *a, int nx, int ny)
     for (s = 0; s < nodd + (a->nx ? 1 : 0); s++) {
         tmatrix_t m;
         tmatrix_init(&m, s < nodd ? TMATRIX_CHECK_SHAPES[s][0] : nx, s < nodd ? TMATRIX_CHECK_SHAPES[s][1] : ny,
-                     a->seed, TMATRIX_COPY | TMATRIX_TRANSPOSE);   /* experiment 5's twins are copies */
+                     a->seed, TMATRIX_COPY | TMATRIX_TRANSPOSE);   /* experiment 4's twins are copies */
         snprintf(size, sizeof size, "%dx%d", m.nx, m.ny);
         for (k = 0; k < N_ROWS; k++) trow_check(&m, &ROWS[k].r, block_of(&ROWS[k]), size, &tally);
         tmatrix_free(&m);
@@ -204,11 +204,11 @@ static int experiment_banks(const tbench_t *b)
 
 /* Experiment 3: tile size and threads per tile, then the 32x32 and 64x64 tiles in column-wise order.
  * Returns failures; *pct_classic gets the padded 32x32 tile with 32x8 threads as % of the copy (for
- * the goal and experiment 4). */
+ * the goal and experiment 5); tile_gbs the GB/s of the three tiles experiment 4 twins. */
 static int experiment_shapes(const tbench_t *b, double *pct_classic, double tile_gbs[3])
 {
     const int rs[] = {T32x8_P, T32x32_P, T16x16_P, T16x4_P, T64x4_P, T32x8_P_COL, T64x4_P_COL};
-    enum { NR = sizeof rs / sizeof rs[0], R32 = 0, R64 = 4, C32 = 5, C64 = 6 };
+    enum { NR = sizeof rs / sizeof rs[0], R32 = 0, R32x32 = 1, R64 = 4, C32 = 5, C64 = 6 };
     double gbs[NR];
     char take[400], cols[160];
     int failed, k, best = 0;
@@ -238,7 +238,7 @@ static int experiment_shapes(const tbench_t *b, double *pct_classic, double tile
     report_end(take);
     *pct_classic = pct_of(gbs[0], b->d2d_gbs);
     tile_gbs[0] = gbs[R32];
-    tile_gbs[1] = gbs[1];      /* tile32 thr32x32 [32][33] */
+    tile_gbs[1] = gbs[R32x32];
     tile_gbs[2] = gbs[R64];
     return failed;
 }
