@@ -152,15 +152,8 @@ static inline void launch_transpose_tile_col_order(float *out, const float *in, 
  * with CUDA 13 on sm_90 (8, 2 and 6 for the three shapes; left alone, the 64 x 64 twins took 56-64
  * registers, 4 blocks), so that twin and tile keep the same loads in flight (the 64 x 64 +sync twin
  * then spills one register, 4 bytes a thread against the 128 it moves). */
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750   /* threads an SM holds (Programming Guide, Table 21) */
-#define TWIN_SM_THREADS 1024
-#elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || __CUDA_ARCH__ == 890 || __CUDA_ARCH__ >= 1100)
-#define TWIN_SM_THREADS 1536
-#else
-#define TWIN_SM_THREADS 2048
-#endif
-template <int T, int R, int SYNC, int BLOCKS>
-__global__ void __launch_bounds__(T * R, (BLOCKS * T * R <= TWIN_SM_THREADS ? BLOCKS : TWIN_SM_THREADS / (T * R)))
+template <int T, int R, int SYNC, int BLOCKS>   /* SM_MAX_THREADS: grid.cuh, by compute capability */
+__global__ void __launch_bounds__(T * R, (BLOCKS * T * R <= SM_MAX_THREADS ? BLOCKS : SM_MAX_THREADS / (T * R)))
 copy_tile(float *__restrict__ out, const float *__restrict__ in, int nx, int ny)
 {
     __shared__ float slots[SYNC ? T : 1][T];

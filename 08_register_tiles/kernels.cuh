@@ -453,15 +453,9 @@ static inline void launch_transpose_tile64_alignst(float *out, const float *in, 
  * per SM, i.e. at most 65,536 / (256 x T64_SWZ_BLOCKS) registers a thread: 32 for the 8 blocks an
  * H100 SM has threads for (2048).  Without it the column-wise version took 38 registers (CUDA 13.0,
  * sm_90) and only 6 blocks fit; with it, 32 in both orders and no spills.  Threads per SM differ by
- * GPU generation, and asking for more blocks than an SM can hold is a compile error, hence the #if
- * on __CUDA_ARCH__ (the CUDA C++ Programming Guide's way).  On the H100, read it as 8. */
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
-#define T64_SWZ_BLOCKS 4   /* 1024 threads an SM */
-#elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 890 || __CUDA_ARCH__ >= 1200)
-#define T64_SWZ_BLOCKS 6   /* 1536 threads an SM */
-#else
-#define T64_SWZ_BLOCKS 8   /* 2048 threads an SM */
-#endif
+ * GPU generation, and asking for more blocks than an SM can hold is a compile error, hence
+ * grid.cuh's SM_MAX_THREADS (by __CUDA_ARCH__): 4, 6 or 8 blocks.  On the H100, read it as 8. */
+#define T64_SWZ_BLOCKS (SM_MAX_THREADS / T64_THREADS)
 /* sw(c), the XOR of tile column c's slots: (c >> 2) & 7, or 0 without the swizzle.  Store and load
  * both call it, so they agree on every slot. */
 template <bool SWIZZLE>
