@@ -2,9 +2,11 @@
  *
  * Experiment 1: where the theoretical peak comes from, and how close a copy gets to it.
  * Experiment 2: one segment per line.  The first S bytes of every 128-byte line (S = 4 ... 128),
- * the lines in order, copied out one float per thread.  The sector model predicts every row: a
- * segment of fewer than 32 bytes still moves a whole 32-byte sector, so the useful bandwidth
- * falls with S below 32 bytes; the table prints the model's GB/s beside the measurement.
+ * the lines in order, copied out one float per thread.  The fetch model predicts every row: the
+ * caches move whole 32-byte sectors, and for each segment the L2 asks DRAM for a whole fetch
+ * (cudaLimitMaxL2FetchGranularity, 64 bytes by default on the H100); if DRAM moved those bytes at
+ * cudaMemcpy's rate, the useful bandwidth would fall with S below the fetch.  The table prints
+ * the model's GB/s beside the measurement.
  * Experiment 3 (In depth; only with --order): bytes or accesses?  The same segments, copied by one
  * kernel with the lines in sequential and in scattered order: same bytes, same sectors.  If the
  * order changes the time, what a small access costs is its place in memory, not the bytes it
@@ -29,13 +31,13 @@
 /* The program's --help summary. */
 static const char SUMMARY[] =
     "Lesson 01: sectors and the L2's fetch. Derives the peak bandwidth, measures the copy ceiling, then\n"
-    "copies the first S bytes (4 to 128) of every 128-byte line against what the 32-byte sector predicts.\n"
+    "copies the first S bytes (4 to 128) of every 128-byte line against what the L2's fetch predicts.\n"
     "--order: only the In depth experiment, the same segments in sequential and in scattered order.";
 
 /* ---- the rows ----------------------------------------------------------------------------- */
 
 /* Experiment 2: one kernel per segment size (kernels.cuh's copy_segment_per_line<S>), smallest
- * first.  The last row, whole lines, is the plain copy: the sector model's reference. */
+ * first.  The last row, whole lines, is a plain copy done one float per thread. */
 typedef void (*segment_launch_t)(float *out, const float *in, size_t n, dim3 block, cudaStream_t s);
 typedef struct {
     const char *label;
@@ -88,10 +90,10 @@ static size_t l2_fetch_granularity(void)
 
 /* ---- the models ----------------------------------------------------------------------------- */
 
-/* The sector model of experiment 2, as a fraction of whole lines' useful GB/s: a segment of S bytes
- * moves max(S, 32) bytes read (at least one 32-byte sector) and S bytes written, of which 2S are
- * useful; if the bytes moved set the time, useful GB/s = whole lines' x 2S / (max(S, 32) + S).
- * fetch_bytes in place of 32: the same model with the L2 fetching that many bytes per miss. */
+/* The fetch model of experiment 2, as a fraction of cudaMemcpy's GB/s: a segment of S bytes makes
+ * DRAM read max(S, F) bytes (the L2 asks for at least a fetch of F bytes per miss, F at least a
+ * 32-byte sector) and write S bytes, of which 2S are useful; if DRAM moved those bytes at the
+ * copy's rate, useful GB/s = the copy's x 2S / (max(S, F) + S).  F = 32 is the sector model. */
 static double moved_model(int seg_bytes, double fetch_bytes)
 {
     double read = seg_bytes > fetch_bytes ? seg_bytes : fetch_bytes;
@@ -235,50 +237,57 @@ static const char *ratio_range(char *buf, size_t len, double a, double b)
     return buf;
 }
 
-/* Experiment 2's: each row's GB/s over the sector model's (gbs[s], model[s]: NAN where a row
- * failed), then what the rows below 32 bytes say; gran: the L2 fetch granularity in force, the
- * model's other candidate when it is larger than a sector. */
-static void segments_takeaway(char *buf, size_t len, const double *gbs, const double *model, double whole, size_t gran)
+/* Experiment 2's: each row's GB/s over the fetch model's (gbs[s], model[s]: NAN where a row
+ * failed), then the ranges of that ratio below the fetch (partly used fetches) and from it (whole
+ * fetches used), the second beside the one-float copy's share of cudaMemcpy (one_pct, experiment
+ * 1; NAN if it failed): whole fetches read one float per thread as that copy does.  fetch: the
+ * model's F, the L2 fetch granularity in force (at least 32). */
+static void segments_takeaway(char *buf, size_t len, const double *gbs, const double *model, double fetch,
+                              double one_pct)
 {
-    double lo = 0.0, hi = 0.0, flo = 0.0, fhi = 0.0, r;
-    int s, listed = 0, any = 0;
+    double lo = 0.0, hi = 0.0, wlo = 0.0, whi = 0.0, r;
+    int s, listed = 0, nparts = 0, nwhole = 0;
     size_t used;
-    char range[80];
+    char range[80], wrange[80];
 
-    if (!(whole > 0)) {
-        snprintf(buf, len, "S = 128 B (whole lines) did not verify: no model to compare with.");
-        return;
-    }
-    used = (size_t)snprintf(buf, len, "measured / sector model:");
-    for (s = 0; s < NSEG - 1 && used < len; s++) {
+    used = (size_t)snprintf(buf, len, "measured / fetch model:");
+    for (s = 0; s < NSEG && used < len; s++) {
         r = gbs[s] / model[s];
-        if (!(r > 0)) continue;   /* failed (NAN): not counted */
+        if (!(r > 0)) continue;   /* failed (NAN) or no model: not counted */
         used += (size_t)snprintf(buf + used, len - used, "%s%d B %.2f", listed++ ? ", " : " S = ",
                                  SEGMENT_ROWS[s].seg_bytes, r);
-        if (SEGMENT_ROWS[s].seg_bytes >= 32) continue;
-        if (!any || r < lo) lo = r;
-        if (!any || r > hi) hi = r;
-        /* the same row against the model with the L2's fetch in place of the sector */
-        r = gbs[s] / (whole * moved_model(SEGMENT_ROWS[s].seg_bytes, (double)gran));
-        if (!any || r < flo) flo = r;
-        if (!any || r > fhi) fhi = r;
-        any = 1;
+        if (SEGMENT_ROWS[s].seg_bytes < fetch) {
+            if (!nparts || r < lo) lo = r;
+            if (!nparts || r > hi) hi = r;
+            nparts++;
+        } else {
+            if (!nwhole || r < wlo) wlo = r;
+            if (!nwhole || r > whi) whi = r;
+            nwhole++;
+        }
     }
     if (used >= len) return;
-    if (!any)
-        snprintf(buf + used, len - used, ". No row below 32 B verified.");
-    else if (lo >= 0.85 && hi <= 1.15)
-        snprintf(buf + used, len - used, ". Below 32 B each segment cost its whole 32-byte sector, as the model says.");
-    else if (hi < 0.85 && gran > 32)
-        snprintf(buf + used, len - used,
-                 ". Below 32 B the segments cost more than their sectors; counted with the %zu bytes the L2 fetches "
-                 "per miss (max(S, %zu) read per segment) they reach %s of that model (In depth; try "
-                 "--l2-fetch 32).", gran, gran, ratio_range(range, sizeof range, flo, fhi));
-    else if (hi < 0.85)
-        snprintf(buf + used, len - used, ". Below 32 B the segments cost more than their sectors.");
-    else
-        snprintf(buf + used, len - used, ". Below 32 B the rows reach %s of the model.",
-                 ratio_range(range, sizeof range, lo, hi));
+    if (!listed) {
+        snprintf(buf + used, len - used, " no row verified.");
+        return;
+    }
+    if (nparts && lo >= 0.85)
+        used += (size_t)snprintf(buf + used, len - used,
+                 ". Below %.0f B (part of each fetch used) the rows reach %s of the model: each segment cost "
+                 "its whole fetch, moved at nearly the copy's rate.", fetch, ratio_range(range, sizeof range, lo, hi));
+    else if (nparts)
+        used += (size_t)snprintf(buf + used, len - used,
+                 ". Below %.0f B (part of each fetch used) the rows reach only %s of the model: the fetched "
+                 "bytes moved well below the copy's rate.", fetch, ratio_range(range, sizeof range, lo, hi));
+    if (nwhole && used < len) {
+        ratio_range(wrange, sizeof wrange, wlo, whi);
+        if (one_pct > 0 && fabs(wlo - one_pct / 100.0) <= 0.05 && fabs(whi - one_pct / 100.0) <= 0.05)
+            snprintf(buf + used, len - used,
+                     " From %.0f B (whole fetches used) %s, like the one-float copy's %.2f of cudaMemcpy "
+                     "(experiment 1): lesson 04 asks why.", fetch, wrange, one_pct / 100.0);
+        else
+            snprintf(buf + used, len - used, " From %.0f B (whole fetches used) %s.", fetch, wrange);
+    }
 }
 
 /* G accesses/s: segments copied per second at the median time. */
@@ -384,8 +393,11 @@ static void whole_lines_takeaway(char *buf, size_t len, double gbs_seq, double g
 
 /* ---- the experiments ---------------------------------------------------------------------- */
 
-/* Experiment 1: the peak from the attributes, then the copy ceiling and a plain copy kernel. */
-static int experiment_peak(const gpu_info_t *g, const args_t *a, size_t ws, dim3 block, int flush)
+/* Experiment 1: the peak from the attributes, then the copy ceiling and a plain copy kernel.
+ * *d2d: cudaMemcpy's GB/s (experiment 2's model needs it); *one_pct: the copy kernel's % of it
+ * (NAN if it failed verification). */
+static int experiment_peak(const gpu_info_t *g, const args_t *a, size_t ws, dim3 block, int flush, double *d2d,
+                           double *one_pct)
 {
     const char *label = "copy_one_per_thread";
     cudaStream_t s = gpu_stream();
@@ -418,6 +430,8 @@ static int experiment_peak(const gpu_info_t *g, const args_t *a, size_t ws, dim3
     gpu_d2d_gbs(d_dst, d_src, ws, a, flush, &t_d2d);   /* also the report's ceiling */
     report_begin("peak", "  Copies against the ceilings (GB/s = (bytes read + bytes written) / time):", NULL);
     report_row("cudaMemcpy D2D", &t_d2d, 2.0 * ws, NAN);
+    *d2d = stats_gbs(2.0 * ws, t_d2d.median_ms);
+    *one_pct = NAN;
     /* the copy kernel's row: verified (poisoned output, one launch, every float compared), then timed */
     gpu_poison(d_dst, ws);
     launch_copy_one_per_thread(d_dst, d_src, n, block, s);
@@ -426,6 +440,7 @@ static int experiment_peak(const gpu_info_t *g, const args_t *a, size_t ws, dim3
     if (ok) {
         for (bench_start(&bt, label, a, flush); bench_next(&bt);) launch_copy_one_per_thread(d_dst, d_src, n, block, s);
         report_row(label, &bt.t, 2.0 * ws, NAN);
+        *one_pct = 100.0 * stats_gbs(2.0 * ws, bt.t.median_ms) / *d2d;
     } else {
         report_failed(label, &m, n, 0);
     }
@@ -485,7 +500,7 @@ static void segment_bufs_free(segment_bufs_t *b)
  * poisoned, one launch, every float compared; a copy that differs gets no timing (returns 0; *m
  * says what differs, and the table prints it with report_failed).  Time: bench.h's loop, flushing
  * the L2 first when the sectors this copy touches would fit in it.  Returns 1 and *t.  The rows are
- * printed once every S is timed: the model column needs the last row, whole lines. */
+ * printed once every S is timed. */
 static int segment_row_time(const gpu_info_t *g, const args_t *a, segment_bufs_t *b, const segment_row_t *r,
                             dim3 block, timing_t *t, mismatch_t *m)
 {
@@ -504,15 +519,17 @@ static int segment_row_time(const gpu_info_t *g, const args_t *a, segment_bufs_t
 }
 
 /* Experiment 2: the first S bytes of every line, the lines in order.  Every S is verified and timed
- * first: the model column scales the sector model to the last row (whole lines). */
-static int experiment_segments(const gpu_info_t *g, const args_t *a, size_t n, dim3 block)
+ * first, then printed beside the fetch model at the copy's rate (d2d: cudaMemcpy's GB/s from
+ * experiment 1; one_pct: the one-float copy's % of it, for the take-away). */
+static int experiment_segments(const gpu_info_t *g, const args_t *a, size_t n, dim3 block, double d2d,
+                               double one_pct)
 {
     segment_bufs_t b;
     timing_t t[NSEG];
     mismatch_t m[NSEG];
     int ok[NSEG], s, failed = 0;
-    double whole, gbs[NSEG], model[NSEG];
-    char takeaway[640];
+    double fetch, gbs[NSEG], model[NSEG];
+    char takeaway[800];
 
     memset(t, 0, sizeof t);   /* a failed row keeps zeros */
     segment_bufs_init(&b, n, segment_per_line_src_floats(n, 1), a->seed);
@@ -521,26 +538,28 @@ static int experiment_segments(const gpu_info_t *g, const args_t *a, size_t n, d
                "  128 consecutive bytes. %.0f MiB read and %.0f MiB written for every S (source buffer %.0f MiB at\n"
                "  S = 4 B); cudaLimitMaxL2FetchGranularity = %zu B.\n",
                n * 4.0 / 1048576.0, n * 4.0 / 1048576.0, b.src_floats * 4.0 / 1048576.0, b.gran);
-    report_say("  The sector model: the caches move whole 32-byte sectors, so a segment of S < 32 bytes moves 32 bytes\n"
-               "  for S useful ones. If the bytes moved set the time, useful GB/s = the S = 128 row's x 2S / (max(S, 32)\n"
-               "  + S) (S bytes read and S written per segment): S = 4 %.0f%%, 8 %.0f%%, 16 %.0f%%, S >= 32 100%%.\n",
-               100.0 * moved_model(4, 32.0), 100.0 * moved_model(8, 32.0), 100.0 * moved_model(16, 32.0));
+    fetch = b.gran > 32 ? (double)b.gran : 32.0;   /* a fetch holds at least the missing sector */
+    report_say("  The fetch model: for each segment the L2 asks DRAM for max(S, %.0f) bytes (a fetch; at least a\n"
+               "  32-byte sector) and the kernel writes S. If DRAM moved those bytes at cudaMemcpy's rate, useful\n"
+               "  GB/s = the copy's x 2S / (max(S, %.0f) + S): S = 4 %.1f%%, 8 %.1f%%, 16 %.1f%%, 32 %.1f%%, 64 %.1f%%,\n"
+               "  128 %.1f%% of the copy.\n", fetch, fetch,
+               100.0 * moved_model(4, fetch), 100.0 * moved_model(8, fetch), 100.0 * moved_model(16, fetch),
+               100.0 * moved_model(32, fetch), 100.0 * moved_model(64, fetch), 100.0 * moved_model(128, fetch));
 
     for (s = 0; s < NSEG; s++) {
         ok[s] = segment_row_time(g, a, &b, &SEGMENT_ROWS[s], block, &t[s], &m[s]);
         gbs[s] = ok[s] ? stats_gbs(b.bytes, t[s].median_ms) : NAN;
         failed |= !ok[s];
     }
-    whole = gbs[NSEG - 1];   /* NAN when the whole lines failed: then no model */
 
     report_begin("segments", "  Useful bandwidth by segment size (GB/s = useful bytes read + written / time; "
-                 "model GB/s: the sector model):", "model GB/s");
+                 "model GB/s: the fetch model):", "model GB/s");
     for (s = 0; s < NSEG; s++) {
-        model[s] = whole * moved_model(SEGMENT_ROWS[s].seg_bytes, 32.0);
+        model[s] = d2d * moved_model(SEGMENT_ROWS[s].seg_bytes, fetch);
         if (ok[s]) report_row(SEGMENT_ROWS[s].label, &t[s], b.bytes, model[s]);
         else report_failed(SEGMENT_ROWS[s].label, &m[s], n, 0);
     }
-    segments_takeaway(takeaway, sizeof takeaway, gbs, model, whole, b.gran);
+    segments_takeaway(takeaway, sizeof takeaway, gbs, model, fetch, one_pct);
     report_end(takeaway);
     segment_bufs_free(&b);
     return failed;
@@ -667,8 +686,9 @@ int main(int argc, char **argv)
         double d2d = measure_ceiling(&g, &a, ws);
         failed |= experiment_order(&g, &a, n, block, d2d);
     } else {
-        failed |= experiment_peak(&g, &a, ws, block, gpu_flush_wanted(&g, &a, 2 * ws));
-        failed |= experiment_segments(&g, &a, n, block);
+        double d2d, one_pct;
+        failed |= experiment_peak(&g, &a, ws, block, gpu_flush_wanted(&g, &a, 2 * ws), &d2d, &one_pct);
+        failed |= experiment_segments(&g, &a, n, block, d2d, one_pct);
     }
     return gpu_finish_status(failed);
 }
