@@ -144,7 +144,7 @@ static int experiment_sides(run_t *r, dim3 b)
                             col_wins ? "reading columns (NaiveCol)" : "writing columns (NaiveRow)",
                             col_wins ? t[2].median_ms / t[3].median_ms : t[3].median_ms / t[2].median_ms,
                             col_wins ? "writing them (NaiveRow)" : "reading them (NaiveCol)", sectors,
-                            col_wins ? "strided stores cost more than strided loads (make profile: sectors, L1 hits)"
+                            col_wins ? "strided stores cost more than strided loads (make profile: L2 write requests, L1 pipe %)"
                                      : "on this GPU the strided stores cost less than the strided loads");
         if (used > 0 && (size_t)used < sizeof take) snprintf(take + used, sizeof take - (size_t)used, "%s", tail);
         report_end(take);

@@ -10,9 +10,9 @@
  * 2-D grid), column-major, along diagonals -- the old cure for "partition camping", with a mapping
  * that is right for rectangular grids -- and in squares of 8 x 8 tiles (block_order.h;
  * tests/test_diagonal.c proves each a bijection and shows that the source's diagonal mapping is not).
- * Experiment 3: half-written sectors.  A copy of the matrix whose 32-byte sectors are each written in
- * two 16-byte halves by two threads, with 0 KiB to 64 MiB of output written in between: how long does
- * the L2 keep a half-written sector?  The control writes whole sectors the same distances apart (its
+ * Experiment 3 (the README's In depth): half-written sectors.  A copy of the matrix whose 32-byte
+ * sectors are each written in two 16-byte halves (by two threads, or at 0 KiB by one), with 0 KiB to
+ * 64 MiB of output written in between: how long does the L2 keep a half-written sector?  The control writes whole sectors the same distances apart (its
  * 64-byte pieces, and their lines, half written; no sector).  `make profile` shows the DRAM bytes.
  *
  * The kernels and their launchers are in kernels.cuh (with lessons 04 and 05's plain copies and
@@ -272,11 +272,14 @@ static int experiment_halves(run_t *r)
     int ok[NHALVES];
     char take[600];
 
-    report_say("\nExperiment 3: half-written sectors, blocks of %u threads. A copy of the matrix in which two threads write\n"
-               "  each 32-byte sector's two 16-byte halves (copy halves), with 0 KiB to 64 MiB of output written in\n"
-               "  between: each sector stays half written that long. Control (copy sectors): each half a whole sector,\n"
-               "  written by two lanes in one request, the same distances apart: lines stay half written, sectors never.\n"
-               "  %% copyRow: against experiment 1's copyRow. make profile shows the DRAM bytes each row moves.\n",
+    report_say("\nExperiment 3 (README, In depth): half-written sectors, blocks of %u threads. A copy of the matrix in\n"
+               "  32-byte pieces (copy halves): a thread copies the first 16-byte half of one piece and the second\n"
+               "  half of the piece 0 KiB to 64 MiB of output earlier, so each sector stays half written that long\n"
+               "  (at 0 KiB one thread writes both halves, one store after the other). A warp's 32 lanes store 32\n"
+               "  bytes apart: each request writes half of 32 sectors. Control (copy sectors): 64-byte pieces whose\n"
+               "  halves are whole sectors, written by two lanes in one request, the same distances apart: lines\n"
+               "  stay half written, sectors never. The input is read the same way. %% copyRow: against experiment\n"
+               "  1's copyRow. make profile shows the DRAM bytes each row moves.\n",
                r->block.x * r->block.y);
     report_begin("halves", "Copies, each piece written in two halves:", "% copyRow");
     if (rows_vs(r, HALVES, NULL, r->copy_ok ? &r->copy : NULL, NHALVES, ok, t)) {
