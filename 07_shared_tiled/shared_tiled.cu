@@ -93,13 +93,13 @@ static double smem_ways(const row_t *v)
     return st > ld ? st : ld;
 }
 
-/* Registers per thread of a kernel: two kernels fit as many blocks on an SM (the same block, no
- * shared-memory difference) only if they use as many. */
-static int kernel_regs(const void *fn)
+/* Blocks of `threads` threads an SM holds for a kernel (no dynamic shared memory): two kernels with
+ * the same block compare like for like only if this is the same for both. */
+static int blocks_per_sm(const void *fn, int threads)
 {
-    cudaFuncAttributes fa;
-    CHECK(cudaFuncGetAttributes(&fa, fn));
-    return fa.numRegs;
+    int n = 0;
+    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, fn, threads, 0));
+    return n;
 }
 
 static double elems_per_thread(const row_t *v) { return (double)(v->tile * v->tile) / (v->bx * v->by); }
@@ -233,22 +233,23 @@ static int experiment_shapes(const tbench_t *b, double *pct_classic, double tile
         if (gbs[k] > gbs[best]) best = k;
     cols[0] = '\0';
     if (gbs[R32] > 0 && gbs[C32] > 0 && gbs[R64] > 0 && gbs[C64] > 0) {
-        /* a pair tests the order only if both kernels fit as many blocks: compare their registers */
-        int r32 = kernel_regs((const void *)transpose_tile<32, 8, 33>),
-            c32 = kernel_regs((const void *)transpose_tile_col_order<32, 8, 33>),
-            r64 = kernel_regs((const void *)transpose_tile<64, 4, 65>),
-            c64 = kernel_regs((const void *)transpose_tile_col_order<64, 4, 65>);
+        /* a pair tests the order only if both kernels fit as many blocks on an SM (their registers may
+         * differ and still round to the same allocation) */
+        int r32 = blocks_per_sm((const void *)transpose_tile<32, 8, 33>, 32 * 8),
+            c32 = blocks_per_sm((const void *)transpose_tile_col_order<32, 8, 33>, 32 * 8),
+            r64 = blocks_per_sm((const void *)transpose_tile<64, 4, 65>, 64 * 4),
+            c64 = blocks_per_sm((const void *)transpose_tile_col_order<64, 4, 65>, 64 * 4);
         size_t used = (size_t)snprintf(cols, sizeof cols, " Column-wise order: 32x32 tiles %.1f%% -> %.1f%%",
                                        pct_of(gbs[R32], b->d2d_gbs), pct_of(gbs[C32], b->d2d_gbs));
         if (r32 != c32 && used < sizeof cols)
-            used += (size_t)snprintf(cols + used, sizeof cols - used, " (%d against %d registers: not an order test)",
-                                     r32, c32);
+            used += (size_t)snprintf(cols + used, sizeof cols - used,
+                                     " (%d against %d blocks per SM: not an order test)", r32, c32);
         if (used < sizeof cols)
             used += (size_t)snprintf(cols + used, sizeof cols - used, ", 64x64 tiles %.1f%% -> %.1f%%",
                                      pct_of(gbs[R64], b->d2d_gbs), pct_of(gbs[C64], b->d2d_gbs));
         if (r64 != c64 && used < sizeof cols)
-            used += (size_t)snprintf(cols + used, sizeof cols - used, " (%d against %d registers: not an order test)",
-                                     r64, c64);
+            used += (size_t)snprintf(cols + used, sizeof cols - used,
+                                     " (%d against %d blocks per SM: not an order test)", r64, c64);
         if (used < sizeof cols) snprintf(cols + used, sizeof cols - used, " of the copy.");
     }
     if (gbs[best] > 0)
