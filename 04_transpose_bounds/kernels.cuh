@@ -12,16 +12,19 @@
  * Layout.  `in` is a row-major matrix of ny rows and nx columns: element (r, c) is in[r * nx + c].
  * The copies write out[i] = in[i] for every element, so they are checked against the input itself.
  *
- * Launch.  2-D blocks of any shape; the grid comes from grid_2d(fast, slow, block) (common/grid.cuh),
- * where `fast` is the extent that threadIdx.x walks (nx for copy_row, ny for copy_col).  gridDim.y
- * is at most 65535 (CUDA C++ Programming Guide, technical specifications per compute capability:
- * maximum y-dimension of a grid), so the slow index loops in steps of gridDim.y * blockDim.y;
- * for every matrix the lessons time the loop body runs once.  Every element is visited exactly
+ * Launch.  copy_row and copy_col (lesson 02's file) take 2-D blocks of any shape; their grid comes
+ * from grid_2d(fast, slow, block) (common/grid.cuh), where `fast` is the extent that threadIdx.x
+ * walks (nx for copy_row, ny for copy_col).  gridDim.y is at most 65535 (CUDA C++ Programming Guide,
+ * technical specifications per compute capability: maximum y-dimension of a grid), so their slow
+ * index loops in steps of gridDim.y * blockDim.y; for every matrix the lessons time the loop body
+ * runs once.  The copies defined in this file are 1-D: they treat the matrix as one flat array of
+ * nx * ny floats and use only block.x (their launchers, below).  Every element is visited exactly
  * once for any nx, ny >= 1, multiples of the block or not.
  *
- * Indices.  c < nx and r < ny fit an unsigned int (one dimension is at most 2^31 - 1); the linear
- * index is formed in size_t so nothing can wrap.  The pointers are deliberately not __restrict__:
- * the loads stay plain ld.global (lesson 05 compares them with explicit cache hints). */
+ * Indices.  In copy_row and copy_col, c < nx and r < ny fit an unsigned int (one dimension is at
+ * most 2^31 - 1); in every kernel the linear index is formed in size_t so nothing can wrap.  The
+ * pointers are deliberately not __restrict__: the loads stay plain ld.global (lesson 05 compares
+ * them with explicit cache hints). */
 #ifndef LESSON04_KERNELS_CUH
 #define LESSON04_KERNELS_CUH
 
