@@ -437,7 +437,8 @@ static inline void launch_transpose_tile64_alignst(float *out, const float *in, 
  *                  u = a2 ^ sw(c): 8 different slots.
  * Without the swizzle (u = a) the 8 lanes of the phase 1 store would all hit slot a & 7: 8 ways.
  * SWIZZLE = false (sw = 0, nothing else changed) is that tile, "tile64 f4 no swizzle": it measures
- * the 8 ways (smem st confl), which the swizzled row alone cannot tell from the 16-byte width.  Why
+ * the 8 ways (smem st confl), which the swizzled row alone cannot tell from the 16-byte width, and
+ * its time against this kernel's is what the swizzle is worth (README, What it means).  Why
  * 8: shared memory is 32 banks of 4 bytes (CUDA C++ Programming Guide; lesson 07 counts them) and a
  * row of s is 256 bytes, two bank rows, so slot a of every row lies on the same 4 banks: 8 lanes, 8
  * addresses, 8 passes.  Its phase 2 loads keep 8 slots (u = a2).  Correct either way: the store and
