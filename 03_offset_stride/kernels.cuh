@@ -2,9 +2,8 @@
  * first; offset_stride.cu only verifies, times and prints them.
  *
  * Two classic kernels add 1 to n elements of an array:
- *   offset: a[i + o] += 1, o = 0 .. 32   -- the warp's 32 elements are still consecutive, but no
- *                                           longer start a 128-byte line (nor a sector, unless o is
- *                                           a multiple of 8 floats or 4 doubles);
+ *   offset: a[i + o] += 1, o = 0 .. 32   -- the warp's 32 elements are still consecutive, but
+ *                                           start o elements into a 128-byte line;
  *   stride: a[i * s] += 1, s = 1 .. 32   -- consecutive threads are s elements apart, so a warp
  *                                           touches up to 32 sectors and uses a few bytes of each.
  *
