@@ -3,7 +3,7 @@
  * Experiment 1: unrolling.  NaiveRow and NaiveCol where each thread moves 2, 4 or 8 elements that
  * lie blockDim.x apart, issuing all its loads before its first store.  Measured in the same run as
  * copyRow (the "upper bound" of lesson 04) and copyRow unrolled the same way.
- * Experiment 2: block order.  The same naive transposes (and "NaiveCol x4 (orders)", the README's
+ * Experiment 2: block order.  The same naive transposes (and "the orders kernel", the README's
  * name for transpose_col_unroll_order<4>: experiment 1's work per thread without its loop over
  * columns, so 26 registers instead of 40; the rows print it as "NaiveCol x4 ... order"), each block taking one
  * tile of a 1-D grid, with the tiles handed out in four orders: row-major (the hardware's order of a
