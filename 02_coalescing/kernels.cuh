@@ -35,11 +35,11 @@ static inline void launch_saxpy(float *y, float a, const float *x, size_t n, dim
     saxpy<<<div_up(n, block.x), block, 0, s>>>(y, a, x, n);
 }
 
-/* Strip sums with the lanes a row apart: thread r adds up `strip` consecutive elements of row r
- * (a strip of a row; the driver passes SUM_STRIP = 256).  Consecutive threads take consecutive
- * ROWS, so at each step the warp's 32 addresses are `cols` floats apart (threadIdx.x is multiplied
- * by cols): 32 sectors per load, 4 useful bytes in each.  Grid: div_up(rows, block) x min(strips
- * of a row, 65535); out[s * rows + r]. */
+/* Strip sums with the lanes a row apart (the README's strided twin): thread r adds up `strip`
+ * consecutive elements of row r (a strip of a row; the driver passes SUM_STRIP = 256).  Consecutive
+ * threads take consecutive ROWS, so at each step the warp's 32 addresses are `cols` floats apart
+ * (threadIdx.x is multiplied by cols): 32 sectors per load, 4 useful bytes in each.
+ * Grid: div_up(rows, block) x min(strips of a row, 65535); out[s * rows + r]. */
 __global__ void sum_strips_lanes_rows_apart(float *out, const float *m, int rows, int cols, int strip)
 {
     size_t r = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
@@ -63,11 +63,12 @@ static inline void launch_sum_strips_lanes_rows_apart(float *out, const float *m
                                                                                             strip);
 }
 
-/* Strip sums with the lanes adjacent: thread c adds up `strip` consecutive elements of column c
- * (a strip of a column).  Consecutive threads take consecutive COLUMNS:
+/* Strip sums with the lanes adjacent (the README's coalesced twin): thread c adds up `strip`
+ * consecutive elements of column c (a strip of a column: each thread walks down its own column).
+ * Consecutive threads take consecutive COLUMNS:
  * m[(row) * cols + blockIdx.x * blockDim.x + threadIdx.x], the coalesced form, so each step of the
- * walk reads 128 consecutive bytes per warp.  Grid: div_up(cols, block) x min(strips of a column,
- * 65535); out[s * cols + c]. */
+ * walk reads 128 consecutive bytes per warp (32 neighbouring floats of one row).
+ * Grid: div_up(cols, block) x min(strips of a column, 65535); out[s * cols + c]. */
 __global__ void sum_strips_lanes_adjacent(float *out, const float *m, int rows, int cols, int strip)
 {
     size_t c = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
@@ -93,9 +94,9 @@ static inline void launch_sum_strips_lanes_adjacent(float *out, const float *m, 
  * Lesson 04 includes this file and measures the same two kernels as the bounds of a transpose.
  * Layout: `in` and `out` have ny rows of nx floats. */
 
-/* copyRow: threadIdx.x along a row, so consecutive threads read and write consecutive floats: a
- * warp moves 128 contiguous bytes each way, 4 sectors per request on both sides.
- * Grid: grid_2d(nx, ny, block). */
+/* copyRow (the coalesced twin): threadIdx.x along a row, so consecutive threads read and write
+ * consecutive floats: a warp moves 128 contiguous bytes each way, 4 sectors per request on both
+ * sides.  Grid: grid_2d(nx, ny, block). */
 __global__ void copy_row(float *out, const float *in, int nx, int ny)
 {
     unsigned c = blockIdx.x * blockDim.x + threadIdx.x, r;
@@ -109,9 +110,10 @@ static inline void launch_copy_row(float *out, const float *in, int nx, int ny, 
     copy_row<<<grid_2d(nx, ny, block), block, 0, s>>>(out, in, nx, ny);
 }
 
-/* copyCol: threadIdx.x along a column, so consecutive threads are a whole row (nx floats) apart
- * on both sides: the same elements and bytes, but every lane of a warp touches its own sector when
- * reading and when writing, 32 sectors per request each way.  Grid: grid_2d(ny, nx, block). */
+/* copyCol (the strided twin): threadIdx.x along a column, so consecutive threads are a whole row
+ * (nx floats) apart on both sides: the same elements and bytes, but every lane of a warp touches
+ * its own sector when reading and when writing, 32 sectors per request each way.
+ * Grid: grid_2d(ny, nx, block). */
 __global__ void copy_col(float *out, const float *in, int nx, int ny)
 {
     unsigned r = blockIdx.x * blockDim.x + threadIdx.x, c;
@@ -138,8 +140,9 @@ static __device__ __forceinline__ void matmul_element(float *C, const float *A, 
     C[(size_t)row * N + col] = acc;
 }
 
-/* The textbook mapping, Col = blockIdx.x * blockDim.x + threadIdx.x (the name: threadIdx.x runs
- * along a row of C, so it picks the column; the program's output says "Col from threadIdx.x").
+/* The textbook mapping (the coalesced twin), Col = blockIdx.x * blockDim.x + threadIdx.x (the
+ * name: threadIdx.x runs along a row of C, so it picks the column; the program's output says
+ * "Col from threadIdx.x").
  * In the k loop:
  *   B[k * N + Col]: (k * N + blockIdx.x * blockDim.x) + threadIdx.x -> coalesced, 128 bytes/warp;
  *   A[Row * K + k]: no threadIdx.x at all -> every lane of a warp with one Row reads the same
@@ -160,10 +163,10 @@ static inline void launch_matmul_x_along_row(float *C, const float *A, const flo
     matmul_x_along_row<<<dim3(div_up(N, block.x), div_up(M, block.y)), block, 0, s>>>(C, A, B, M, N, K);
 }
 
-/* The same product with the mapping swapped: Row = blockIdx.x * blockDim.x + threadIdx.x
- * (threadIdx.x runs down a column of C, so it picks the row: "Row from threadIdx.x").
- * Now A[Row * K + k] has threadIdx.x multiplied by K (32 sectors per request), B[k * N + Col]
- * is the broadcast, and the store to C is a row apart too.
+/* The same product with the mapping swapped (the strided twin):
+ * Row = blockIdx.x * blockDim.x + threadIdx.x (threadIdx.x runs down a column of C, so it picks
+ * the row: "Row from threadIdx.x").  Now A[Row * K + k] has threadIdx.x multiplied by K (32 sectors
+ * per request), B[k * N + Col] is the broadcast, and the store to C is a row apart too.
  * Grid: div_up(M, block.x) x div_up(N, block.y). */
 __global__ void matmul_x_along_col(float *C, const float *A, const float *B, int M, int N, int K)
 {
