@@ -18,8 +18,8 @@
 #include <stddef.h>
 #include "grid.cuh"
 
-/* One element per thread.  With o = 0 a warp's 32 elements fill whole sectors; with o = 1 they
- * straddle one more sector (5 instead of 4 for floats). */
+/* One element per thread.  With o = 0 a warp's 32 floats fill the 4 sectors of one 128-byte line;
+ * with o = 1 they straddle one more sector and one more line (5 sectors in 2 lines). */
 __global__ void offset_f32(float *a, size_t n, int offset)
 {
     size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
