@@ -3,7 +3,9 @@
  * verifies, times and prints them.  Layout, launch and indices are those of lesson 04's copies
  * (../04_transpose_bounds/kernels.cuh), which this lesson measures beside them: a transpose writes
  * `out` as nx rows of ny columns, out[c * ny + r] = in[r * nx + c].  Each kernel is followed by its
- * launcher, launch_<kernel>(out, in, nx, ny, block, stream). */
+ * launcher, launch_<kernel>(out, in, nx, ny, block, stream).  The slow index loops in steps of
+ * gridDim.y * blockDim.y, as in lesson 04's copies (gridDim.y is at most 65535); for every matrix
+ * and block shape the lessons time, the loop body runs once per thread. */
 #ifndef LESSON05_KERNELS_CUH
 #define LESSON05_KERNELS_CUH
 
