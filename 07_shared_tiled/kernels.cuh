@@ -149,11 +149,10 @@ static inline void launch_transpose_tile_col_order(float *out, const float *in, 
  * accesses are rows, one pass each: banks.h).  Their difference is what waiting for the whole
  * block costs; the gap between copy_tile<T, R, 1> and transpose_tile is the corner turn's.  BLOCKS
  * asks the compiler for few enough registers that BLOCKS blocks fit on an SM, as many as the tile
- * itself fits with CUDA 13 on sm_90: its threads and its registers per thread decide that number
- * (lesson 07's The idea: the SM's limits, registers rounded up a warp at a time; its prediction 3
- * counts them).  Left alone, the 64 x 64 twins took 56-64 registers a thread, more than their
- * tile, and fewer of their blocks would fit.  So twin and tile keep the same loads in flight (the
- * 64 x 64 +sync twin then spills one register, 4 bytes a thread against the 128 it moves). */
+ * itself fits with CUDA 13 on sm_90 (lesson 07's prediction 3 counts them).  Left alone, the
+ * 64 x 64 twins took 56-64 registers a thread, more than their tile, and fewer of their blocks
+ * would fit.  So twin and tile keep the same loads in flight (the 64 x 64 +sync twin then spills
+ * one register, 4 bytes a thread against the 128 it moves). */
 template <int T, int R, int SYNC, int BLOCKS>   /* SM_MAX_THREADS: grid.cuh, by compute capability */
 __global__ void __launch_bounds__(T * R, (BLOCKS * T * R <= SM_MAX_THREADS ? BLOCKS : SM_MAX_THREADS / (T * R)))
 copy_tile(float *__restrict__ out, const float *__restrict__ in, int nx, int ny)
