@@ -354,7 +354,8 @@ static inline void launch_transpose_tile64_vec(float *out, const float *in, int 
  * starts a = (c * ny) % 8 floats past a boundary, so this tile writes output columns
  * r = 64 * tile_y - a + (0..63) of that row -- a run that starts exactly on a sector boundary.
  * Those columns are input rows up to 7 above the tile, so the block loads 8 extra rows (T64_HALO)
- * into s; they are also loaded by the tile above, and come from the L2 the second time.  Only the
+ * into s; they are also loaded by the tile above (the second time from the L2, by the course's
+ * reading of the L2 hit rate; what they cost, no run separates: README, In depth).  Only the
  * first and last run of each output row have elements outside the matrix; those few float4 go one
  * float at a time.  Loads are scalar (64 x 4 threads, 18 per thread): they are coalesced at any nx.
  * With ny % 8 == 0 there is no shift (a = 0) and no extra row to load.  band: the block order
