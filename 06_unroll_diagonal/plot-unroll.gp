@@ -35,7 +35,7 @@ unset label 1
 
 set origin 0.66, 0.03
 set size 0.34, 0.9
-set title "block order (U = 1, and the orders kernel: NaiveCol x4, 1-D grid)"
+set title "block order (U = 1, and the orders kernel)"
 unset logscale x
 unset xlabel
 set ylabel "GB/s"
