@@ -47,7 +47,7 @@ o = rows(csv, 'order')
 stats o using (kind(strcol(3))) name 'K' nooutput
 nk = 1 + K_max
 set xrange [-0.6:nk - 0.4]
-if (nk > 2) { set xtics ("NaiveRow" 0, "NaiveCol" 1, "orders kernel" 2) scale 0 } else { set xtics ("NaiveRow" 0, "NaiveCol" 1) scale 0 }
+if (nk > 2) { set xtics ("NaiveRow" 0, "NaiveCol" 1, "orders" 2) scale 0 } else { set xtics ("NaiveRow" 0, "NaiveCol" 1) scale 0 }
 set yrange [0:d2d * 1.45]
 set key at graph 0.03, graph 0.98 left top Left reverse samplen 1 spacing 1 font ',9'
 set boxwidth 0.18
