@@ -90,14 +90,21 @@ static size_t l2_fetch_granularity(void)
 
 /* ---- the models ----------------------------------------------------------------------------- */
 
-/* The fetch model of experiment 2, as a fraction of cudaMemcpy's GB/s: a segment of S bytes makes
- * DRAM read max(S, F) bytes (the L2 asks for at least a fetch of F bytes per miss, F at least a
- * 32-byte sector) and write S bytes, of which 2S are useful; if DRAM moved those bytes at the
- * copy's rate, useful GB/s = the copy's x 2S / (max(S, F) + S).  F = 32 is the sector model. */
-static double moved_model(int seg_bytes, double fetch_bytes)
+/* Bytes one segment of S bytes makes the memory move: the bytes the L2 fetches for it (at least a
+ * 32-byte sector, at least the fetch granularity; a segment starts its own line, so one fetch
+ * covers it up to S = 64) and the S bytes written. */
+static double moved_bytes(int seg_bytes, size_t gran)
 {
-    double read = seg_bytes > fetch_bytes ? seg_bytes : fetch_bytes;
-    return 2.0 * seg_bytes / (read + seg_bytes);
+    double b = seg_bytes > 32 ? seg_bytes : 32;
+    return ((double)gran > b ? (double)gran : b) + seg_bytes;
+}
+
+/* The fetch model of experiment 2, as a fraction of cudaMemcpy's GB/s: a segment of S bytes moves
+ * moved_bytes (the fetch read, S written), of which 2S are useful; if DRAM moved those bytes at the
+ * copy's rate, useful GB/s = the copy's x 2S / moved_bytes.  gran = 32 is the sector model. */
+static double moved_model(int seg_bytes, size_t gran)
+{
+    return 2.0 * seg_bytes / moved_bytes(seg_bytes, gran);
 }
 
 /* Bytes the sectors of a segment copy of n floats hold (read and written): what the L2 could keep
@@ -296,15 +303,6 @@ static double accesses_per_s(size_t nseg, const timing_t *t)
     return (double)nseg / (t->median_ms * 1e6);
 }
 
-/* Bytes one segment of S bytes makes the memory move: the bytes the L2 fetches for it (at least a
- * 32-byte sector, at least the fetch granularity; a segment starts its own line, so one fetch
- * covers it up to S = 64) and the S bytes written. */
-static double moved_bytes(int seg_bytes, size_t gran)
-{
-    double b = seg_bytes > 32 ? seg_bytes : 32;
-    return ((double)gran > b ? (double)gran : b) + seg_bytes;
-}
-
 /* Experiment 3's verdict, from the sizes below 64 bytes: r = sequential / scattered accesses per
  * second at the same S, from the same bytes.  rate[s][o]: G/s of ORDER_ROWS[s] in order o (NAN:
  * failed, not counted); gran: the L2 fetch granularity in force; d2d: the copy's GB/s.  The DRAM
@@ -427,10 +425,9 @@ static int experiment_peak(const gpu_info_t *g, const args_t *a, size_t ws, dim3
 
     gpu_fill_random_f32(d_src, n, a->seed);
     segment_want(want, n, LINE_FLOATS, NULL, a->seed);   /* every float of every line: want[i] = in[i] */
-    gpu_d2d_gbs(d_dst, d_src, ws, a, flush, &t_d2d);   /* also the report's ceiling */
+    *d2d = gpu_d2d_gbs(d_dst, d_src, ws, a, flush, &t_d2d);   /* also the report's ceiling */
     report_begin("peak", "  Copies against the ceilings (GB/s = (bytes read + bytes written) / time):", NULL);
     report_row("cudaMemcpy D2D", &t_d2d, 2.0 * ws, NAN);
-    *d2d = stats_gbs(2.0 * ws, t_d2d.median_ms);
     *one_pct = NAN;
     /* the copy kernel's row: verified (poisoned output, one launch, every float compared), then timed */
     gpu_poison(d_dst, ws);
@@ -538,13 +535,13 @@ static int experiment_segments(const gpu_info_t *g, const args_t *a, size_t n, d
                "  128 consecutive bytes. %.0f MiB read and %.0f MiB written for every S (source buffer %.0f MiB at\n"
                "  S = 4 B); cudaLimitMaxL2FetchGranularity = %zu B.\n",
                n * 4.0 / 1048576.0, n * 4.0 / 1048576.0, b.src_floats * 4.0 / 1048576.0, b.gran);
-    fetch = b.gran > 32 ? (double)b.gran : 32.0;   /* a fetch holds at least the missing sector */
+    fetch = moved_bytes(0, b.gran);   /* the bytes one fetch reads: at least the missing sector */
     report_say("  The fetch model: for each segment the L2 asks DRAM for max(S, %.0f) bytes (a fetch; at least a\n"
                "  32-byte sector) and the kernel writes S. If DRAM moved those bytes at cudaMemcpy's rate, useful\n"
                "  GB/s = the copy's x 2S / (max(S, %.0f) + S): S = 4 %.1f%%, 8 %.1f%%, 16 %.1f%%, 32 %.1f%%, 64 %.1f%%,\n"
                "  128 %.1f%% of the copy.\n", fetch, fetch,
-               100.0 * moved_model(4, fetch), 100.0 * moved_model(8, fetch), 100.0 * moved_model(16, fetch),
-               100.0 * moved_model(32, fetch), 100.0 * moved_model(64, fetch), 100.0 * moved_model(128, fetch));
+               100.0 * moved_model(4, b.gran), 100.0 * moved_model(8, b.gran), 100.0 * moved_model(16, b.gran),
+               100.0 * moved_model(32, b.gran), 100.0 * moved_model(64, b.gran), 100.0 * moved_model(128, b.gran));
 
     for (s = 0; s < NSEG; s++) {
         ok[s] = segment_row_time(g, a, &b, &SEGMENT_ROWS[s], block, &t[s], &m[s]);
@@ -555,7 +552,7 @@ static int experiment_segments(const gpu_info_t *g, const args_t *a, size_t n, d
     report_begin("segments", "  Useful bandwidth by segment size (GB/s = useful bytes read + written / time; "
                  "model GB/s: the fetch model):", "model GB/s");
     for (s = 0; s < NSEG; s++) {
-        model[s] = d2d * moved_model(SEGMENT_ROWS[s].seg_bytes, fetch);
+        model[s] = d2d * moved_model(SEGMENT_ROWS[s].seg_bytes, b.gran);
         if (ok[s]) report_row(SEGMENT_ROWS[s].label, &t[s], b.bytes, model[s]);
         else report_failed(SEGMENT_ROWS[s].label, &m[s], n, 0);
     }
