@@ -123,8 +123,7 @@ typedef struct {
  * before its first store. */
 static double kib_in_flight_per_sm(const void *kernel, int threads, int bytes_per_thread)
 {
-    int nb = 0;
-    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nb, kernel, threads, 0));
+    int nb = gpu_blocks_per_sm(kernel, threads);
     return (nb > 0 ? nb : 1) * (double)threads * bytes_per_thread / 1024.0;
 }
 

@@ -93,15 +93,6 @@ static double smem_ways(const row_t *v)
     return st > ld ? st : ld;
 }
 
-/* Blocks of `threads` threads an SM holds for a kernel (no dynamic shared memory): two kernels with
- * the same block compare like for like only if this is the same for both. */
-static int blocks_per_sm(const void *fn, int threads)
-{
-    int n = 0;
-    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, fn, threads, 0));
-    return n;
-}
-
 static double elems_per_thread(const row_t *v) { return (double)(v->tile * v->tile) / (v->bx * v->by); }
 
 /* ---- --check ------------------------------------------------------------------------------- */
@@ -235,10 +226,10 @@ static int experiment_shapes(const tbench_t *b, double *pct_classic, double tile
     if (gbs[R32] > 0 && gbs[C32] > 0 && gbs[R64] > 0 && gbs[C64] > 0) {
         /* a pair tests the order only if both kernels fit as many blocks on an SM (their registers may
          * differ and still round to the same allocation) */
-        int r32 = blocks_per_sm((const void *)transpose_tile<32, 8, 33>, 32 * 8),
-            c32 = blocks_per_sm((const void *)transpose_tile_col_order<32, 8, 33>, 32 * 8),
-            r64 = blocks_per_sm((const void *)transpose_tile<64, 4, 65>, 64 * 4),
-            c64 = blocks_per_sm((const void *)transpose_tile_col_order<64, 4, 65>, 64 * 4);
+        int r32 = gpu_blocks_per_sm((const void *)transpose_tile<32, 8, 33>, 32 * 8),
+            c32 = gpu_blocks_per_sm((const void *)transpose_tile_col_order<32, 8, 33>, 32 * 8),
+            r64 = gpu_blocks_per_sm((const void *)transpose_tile<64, 4, 65>, 64 * 4),
+            c64 = gpu_blocks_per_sm((const void *)transpose_tile_col_order<64, 4, 65>, 64 * 4);
         size_t used = (size_t)snprintf(cols, sizeof cols, " Column-wise order: 32x32 tiles %.1f%% -> %.1f%%",
                                        pct_of(gbs[R32], b->d2d_gbs), pct_of(gbs[C32], b->d2d_gbs));
         if (r32 != c32 && used < sizeof cols)

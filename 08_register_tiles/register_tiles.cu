@@ -179,9 +179,7 @@ static int experiment_register_tiles(const tbench_t *b)
  * having issued bytes_per_thread of loads before it waits for any. */
 static double kib_in_flight(const void *kernel, int threads, int bytes_per_thread)
 {
-    int blocks = 0;
-    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, threads, 0));
-    return blocks * (double)threads * bytes_per_thread / 1024.0;
+    return gpu_blocks_per_sm(kernel, threads) * (double)threads * bytes_per_thread / 1024.0;
 }
 
 typedef struct {

@@ -285,6 +285,13 @@ int gpu_flush_wanted(const gpu_info_t *g, const args_t *a, size_t ws_bytes)
 
 /* ---- the copy ceiling -------------------------------------------------------------------- */
 
+int gpu_blocks_per_sm(const void *kernel, int threads)
+{
+    int n = 0;
+    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel, threads, 0));
+    return n;
+}
+
 double gpu_d2d_gbs(void *dst, const void *src, size_t bytes, const args_t *a, int flush, timing_t *t)
 {
     bench_t b;

@@ -71,6 +71,11 @@ int gpu_flush_wanted(const gpu_info_t *g, const args_t *a, size_t ws_bytes);
  * compared with (% of the copy, next to % of the theoretical peak): the report's (--csv: two rows). */
 double gpu_d2d_gbs(void *dst, const void *src, size_t bytes, const args_t *a, int flush, timing_t *t);
 
+/* Blocks of `threads` threads one SM holds for `kernel` (no dynamic shared memory), as the occupancy
+ * API counts them from its registers, shared memory and block size: what sets the bytes an SM keeps
+ * in flight, and whether two kernels with the same block compare like for like. */
+int gpu_blocks_per_sm(const void *kernel, int threads);
+
 /* The end of main: synchronises, reports any pending error, frees the helpers' own buffers, then, when failed, "A kernel FAILED verification: its figures were
  * not reported." on stderr.  Returns the exit code: EXIT_OK, or EXIT_VERIFY when failed. */
 int gpu_finish_status(int failed);
