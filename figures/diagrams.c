@@ -44,21 +44,33 @@
 /* ---- warp footprints ------------------------------------------------------------------------- */
 #define LANES 32
 #define FLOATS_PER_SECTOR 8   /* 32-byte sectors of 4-byte floats */
+#define FLOATS_PER_LINE 32    /* 128-byte lines (lesson 02's line model) */
 #define BIG 8192              /* the matrix is wide: different rows never share a sector */
 
 typedef struct {
     int r[LANES], c[LANES];   /* the element lane l touches: row r[l], column c[l] of the matrix drawn */
     int rows, cols;           /* the window drawn: rows x cols floats from (0, 0) */
     int sectors;              /* distinct 32-byte sectors */
+    int lines;                /* distinct 128-byte lines */
 } footprint_t;
 
 /* Lane l is thread (l % bx, l / bx) of a bx x (32 / bx) block, as the hardware forms warps.  Thread
  * (tx, ty) works on input element (r, c) = (ty, tx) for the _ROW kinds, (tx, ty) for the _COL kinds
  * (sectors.h); it reads in[r][c] and writes out[r][c] (copies) or out[c][r] (transposes). */
+/* Distinct pieces of `floats` floats the lanes of f touch: rows of the drawing start on a line (the
+ * matrix is BIG wide), so a piece is a row and a run of `floats` columns (sectors.h counts them). */
+static int footprint_distinct(const footprint_t *f, int floats)
+{
+    size_t piece[LANES];
+    int l;
+    for (l = 0; l < LANES; l++) piece[l] = (size_t)f->r[l] * BIG + (size_t)(f->c[l] / floats);
+    return sectors_distinct(piece, LANES);
+}
+
 static footprint_t footprint(kernel_kind_t kind, int bx, int store)
 {
     footprint_t f;
-    int l, k, cols_x = (kind == KIND_COPY_ROW || kind == KIND_NAIVE_ROW);
+    int l, cols_x = (kind == KIND_COPY_ROW || kind == KIND_NAIVE_ROW);
     int transposes = (kind == KIND_NAIVE_ROW || kind == KIND_NAIVE_COL);
     memset(&f, 0, sizeof f);
     for (l = 0; l < LANES; l++) {
@@ -70,11 +82,8 @@ static footprint_t footprint(kernel_kind_t kind, int bx, int store)
         if (f.c[l] + 1 > f.cols) f.cols = f.c[l] + 1;
     }
     f.cols = (f.cols + FLOATS_PER_SECTOR - 1) / FLOATS_PER_SECTOR * FLOATS_PER_SECTOR;
-    for (l = 0; l < LANES; l++) {
-        for (k = 0; k < l; k++)
-            if (f.r[k] == f.r[l] && f.c[k] / FLOATS_PER_SECTOR == f.c[l] / FLOATS_PER_SECTOR) break;
-        f.sectors += (k == l);
-    }
+    f.sectors = footprint_distinct(&f, FLOATS_PER_SECTOR);
+    f.lines = footprint_distinct(&f, FLOATS_PER_LINE);
     return f;
 }
 
@@ -131,19 +140,6 @@ typedef struct {
     int store;
 } side_t;
 
-/* The distinct 128-byte lines a footprint touches (lesson 02's line model): rows of the drawing start
- * on a line, so a line is a row and a run of 32 floats. */
-static int footprint_lines(const footprint_t *f)
-{
-    int l, k, n = 0;
-    for (l = 0; l < LANES; l++) {
-        for (k = 0; k < l; k++)
-            if (f->r[k] == f->r[l] && f->c[k] / 32 == f->c[l] / 32) break;
-        n += k == l;
-    }
-    return n;
-}
-
 static int warp_sector_diagram(const char *path, const char *title, const char *subtitle, const side_t *sides,
                                int nsides, int sum_sides, const char *note)
 {
@@ -189,7 +185,7 @@ static int warp_sector_diagram(const char *path, const char *title, const char *
             draw_footprint(o, p, x, y);
             svg_text(o, x, y + p->rows * CELL + 15, 11, "start", "bold", 32 * p->sectors > 128 ? "#b33c00" : "#1f4e79",
                      "%d sectors in %d line%s: %d B through the caches for 128 B used (%.0f%%)", p->sectors,
-                     footprint_lines(p), footprint_lines(p) == 1 ? "" : "s", 32 * p->sectors, 100.0 * 128 / (32.0 * p->sectors));
+                     p->lines, p->lines == 1 ? "" : "s", 32 * p->sectors, 100.0 * 128 / (32.0 * p->sectors));
             svg_text(o, x, y + p->rows * CELL + 29, 10, "start", "normal", "#666", "%d row%s x %d floats shown",
                      p->rows, p->rows == 1 ? "" : "s", p->cols);
         }
