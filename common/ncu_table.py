@@ -25,6 +25,8 @@ SHORT = {
     "lts__t_requests_srcunit_tex_op_write.sum": "L2 wr reqs",
     "lts__xbar2lts_cycles_active.avg.pct_of_peak_sustained_elapsed": "L2 intake %",
     "l1tex__data_pipe_lsu_wavefronts.avg.pct_of_peak_sustained_elapsed": "L1 pipe %",
+    "l1tex__data_pipe_lsu_wavefronts.sum": "L1 pipe wf",
+    "sm__cycles_elapsed.avg.per_second": "SM MHz",
     "l1tex__t_sector_hit_rate.pct": "L1 hit %",
     "lts__t_sector_hit_rate.pct": "L2 hit %",
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum": "smem ld confl",
@@ -49,6 +51,8 @@ RATIOS = [  # (name, numerator, denominator)
 def scale(metric, value):
     if metric.startswith("dram__bytes"):
         return value / 1e6
+    if metric == "sm__cycles_elapsed.avg.per_second":
+        return value / 1e6  # Hz -> MHz
     if metric == "gpu__time_duration.sum":
         return value / 1e3  # ns -> us
     return value
