@@ -213,7 +213,8 @@ static inline void launch_transpose_col_order(float *out, const float *in, int n
  *              by two neighbouring lanes in one request: no sector is ever partly written, only the
  *              piece (and its 128-byte line).
  * apart = 0: one group writes both halves, one store after the other.  Blocks of a 1-D grid start in
- * about the order of blockIdx.x, so `apart` sets the time between the halves; it is capped at the
+ * about the order of blockIdx.x (the course's assumption: the CUDA C++ Programming Guide promises no
+ * order), so `apart` sets the time between the halves; it is capped at the
  * number of pieces (every first half then comes before any second half).  The input is read the
  * same way (its halves `apart` apart too).  The floats past the last whole piece are copied by
  * thread 0.  float4 needs 16-byte alignment: the buffers come from cudaMalloc (256-byte aligned) and
