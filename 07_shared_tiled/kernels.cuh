@@ -143,7 +143,8 @@ static inline void launch_transpose_tile_col_order(float *out, const float *in, 
 /* The tile's copy twins (experiment 4): the same blocks of T x R threads on the same T x T pieces,
  * the same T / R coalesced loads per thread issued before any store, and coalesced stores of the
  * same rows, but no corner turn: each thread stores what it loaded where it loaded it from (out is
- * a copy of in).  copy_tile<T, R, 0> stores as soon as its own loads have arrived.  copy_tile<T, R,
+ * a copy of in; so where the input rows are misaligned, 8191 x 4096, its stores are too, while the
+ * tile's stores go to the aligned output rows).  copy_tile<T, R, 0> stores as soon as its own loads have arrived.  copy_tile<T, R,
  * 1> passes them through its own slots of a shared tile and a __syncthreads(), as the tile does:
  * no store of a block starts before every load of the block has arrived (its slots' shared
  * accesses are rows, one pass each: banks.h).  Their difference is what waiting for the whole
