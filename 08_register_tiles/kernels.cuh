@@ -351,8 +351,9 @@ static inline void launch_transpose_tile64_vec(float *out, const float *in, int 
  * which is rarely a multiple of 4 (16 bytes) or 8 (a 32-byte sector): a warp's run cut at the
  * tile's edges would start and end inside sectors, filling those two only in part (the other part
  * is a neighbouring tile's).  Instead, each output row is cut at its own 32-byte boundaries: row c
- * starts a = (c * ny) % 8 floats past a boundary, so this tile writes output columns
- * r = 64 * tile_y - a + (0..63) of that row -- a run that starts exactly on a sector boundary.
+ * starts a = (c * ny) % 8 floats past a boundary (the README's m), so this tile writes output
+ * columns r = 64 * tile_y - a + (0..63) of that row -- a run that starts exactly on a sector
+ * boundary.
  * Those columns are input rows up to 7 above the tile, so the block loads 8 extra rows (T64_HALO)
  * into s; they are also loaded by the tile above (the second time from the L2, by the course's
  * reading of the L2 hit rate; what they cost, no run separates: README, In depth).  Only the
