@@ -1,13 +1,15 @@
 /* Lesson 04's kernels: bytes in flight.  Lesson 02's copyRow and copyCol (copy_row, copy_col,
  * included from ../02_coalescing/kernels.cuh: the bounds a transpose is often said to lie between),
- * then the same copy with more bytes in flight per thread (the f1 and f4 copies).  Read this file
- * first; transpose_bounds.cu only verifies, times and prints them.  Lessons 05 to 08 include it:
- * they measure copyRow, copyCol and the float4 copy beside their transposes.
+ * then the same copy with more loads per thread before its first store (the f1 and f4 copies).
+ * Read this file first; transpose_bounds.cu only verifies, times and prints them.  Lessons 05 to 08
+ * include it: they measure copyRow, copyCol and the float4 copy beside their transposes.
  *
- * Bytes in flight per thread: what it has loaded and not yet used.  copy_row and copy_col load one
- * float, then store it: 4 bytes.  copy_f1_xU and copy_f4_xU issue U float or float4 loads before
- * their first store: U x 4 or U x 16 bytes.  Times the threads resident on an SM, that is the
- * KiB/SM column the program prints.
+ * Bytes in flight: the bytes a load has asked for that have not yet arrived (the README's
+ * definition).  The count is the most one thread can have in flight: the bytes it loads before its
+ * first store.  copy_row and copy_col load one float, then store it: 4 bytes.  copy_f1_xU and
+ * copy_f4_xU issue U float or float4 loads before their first store: U x 4 or U x 16 bytes.  Times
+ * the threads resident on an SM, that is the KiB/SM column the program prints: the most an SM can
+ * have in flight, not what it has (experiment 3 measures that: about half).
  *
  * Layout.  `in` is a row-major matrix of ny rows and nx columns: element (r, c) is in[r * nx + c].
  * The copies write out[i] = in[i] for every element, so they are checked against the input itself.
@@ -57,7 +59,8 @@ static __device__ __forceinline__ void store_v(V *p, V v, int streaming)
  * grid has a block per tile, grid-stride when it is smaller).  In a tile, thread t moves elements
  * t, t + blockDim.x, ..., t + (u-1) * blockDim.x, so every warp instruction covers 32 contiguous
  * elements (128 bytes of float, 512 of float4: every byte of every sector used), and all u loads
- * are issued before the first store: u independent loads of sizeof(V) bytes in flight per thread.
+ * are issued before the first store: u independent loads of sizeof(V) bytes, all of which can be
+ * in flight at once.
  *
  * Why that matters: a load from DRAM does not come back at once (how long it takes is prediction
  * 1 of the lesson).  To keep the memory busy, bandwidth x latency bytes must be on their way at
@@ -128,15 +131,15 @@ static __device__ __forceinline__ void copy_tiles(float *out, const float *in, s
     if (blockIdx.x == 0 && threadIdx.x < tail) out[w * nv + threadIdx.x] = in[w * nv + threadIdx.x];
 }
 
-/* copy_f1_xU: U float loads (4 bytes each) before the first store, U x 4 bytes in flight per
+/* copy_f1_xU: U float loads (4 bytes each) before the first store, a count of U x 4 bytes per
  * thread: copyRow's one float (x1), then two and three.  1-D blocks.  They sit between copyRow's
  * 8 KiB per SM and the float4 copies' 32 KiB. */
 __global__ void copy_f1_x1(float *out, const float *in, size_t n) { copy_tiles<float>(out, in, n, 1, 0); }
 __global__ void copy_f1_x2(float *out, const float *in, size_t n) { copy_tiles<float>(out, in, n, 2, 0); }
 __global__ void copy_f1_x3(float *out, const float *in, size_t n) { copy_tiles<float>(out, in, n, 3, 0); }
 
-/* copy_f4_xU: U float4 loads (16 bytes each) in flight per thread, U x 16 bytes before the first
- * store.  1-D blocks. */
+/* copy_f4_xU: U float4 loads (16 bytes each) before the first store, a count of U x 16 bytes per
+ * thread.  1-D blocks. */
 __global__ void copy_f4_x1(float *out, const float *in, size_t n) { copy_tiles<float4>(out, in, n, 1, 0); }
 __global__ void copy_f4_x2(float *out, const float *in, size_t n) { copy_tiles<float4>(out, in, n, 2, 0); }
 __global__ void copy_f4_x4(float *out, const float *in, size_t n) { copy_tiles<float4>(out, in, n, 4, 0); }
