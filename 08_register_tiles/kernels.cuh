@@ -148,12 +148,12 @@ static inline void launch_transpose_reg4x4_loadall(float *out, const float *in, 
 
 /* (4) rowwise 32x2, halves swapped: the 32x2 block of (2), whose stores are rearranged through
  * shared memory.  In (2) with 32 x 1 warps, lane tx of warp ty stores float4 (4ty..4ty+3) of output
- * rows 4tx..4tx+3: every store touches 32 sectors and fills half of each; the other half is the
- * other warp's.  Here the block's output piece -- 128 output rows (input columns 128 bx ..) of 8
- * floats (input rows 8 by ..), one 32-byte sector per row when ny is a multiple of 8 -- is built in
- * shared memory first; then each warp store covers 16 rows x 2 float4s: 16 sectors, each whole and
- * from one warp.  Same loads, same DRAM bytes a transpose must move; the experiment asks whether
- * the half-sector stores of (2) are what costs the 32 x 1 warps their speed.
+ * rows 4tx..4tx+3: a warp store writes 16 bytes into each of 32 output rows, and the other warp
+ * writes the neighbouring 16.  Here the block's output piece -- 128 output rows (input columns
+ * 128 bx ..) of 8 floats (input rows 8 by ..), 32 bytes per row -- is built in shared memory first;
+ * then each warp store covers 16 rows x 2 float4s, both halves of each row's 32 bytes from one
+ * warp.  Same loads, same bytes a transpose must move: only the layout of each warp store differs
+ * from (2).
  * The shared piece holds float4 (row, half) at slot(2 row + half): one float4 of padding after every
  * 8, so that the 8 lanes of a quarter warp (a 128-byte access each pass) meet 8 different 16-byte
  * bank groups both when phase 1 writes rows 4tx + j (8 float4s apart) and when phase 2 reads
@@ -356,7 +356,7 @@ static inline void launch_transpose_tile64_vec(float *out, const float *in, int 
  * boundary.
  * Those columns are input rows up to 7 above the tile, so the block loads 8 extra rows (T64_HALO)
  * into s; they are also loaded by the tile above (the second time from the L2, by the course's
- * reading of the L2 hit rate; what they cost, no run separates: README, In depth).  Only the
+ * reading of the L2 hit rate: README, In depth).  Only the
  * first and last run of each output row have elements outside the matrix; those few float4 go one
  * float at a time.  Loads are scalar (64 x 4 threads, 18 per thread): they are coalesced at any nx.
  * With ny % 8 == 0 there is no shift (a = 0) and no extra row to load.  band: the block order
