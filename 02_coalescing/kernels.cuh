@@ -112,8 +112,9 @@ static inline void launch_copy_row(float *out, const float *in, int nx, int ny, 
 
 /* copyCol (the strided twin): threadIdx.x along a column, so consecutive threads are a whole row
  * (nx floats) apart on both sides: the same elements and bytes, but every lane of a warp touches
- * its own sector when reading and when writing, 32 sectors per request each way.
- * Grid: grid_2d(ny, nx, block). */
+ * its own sector when reading and when writing, 32 sectors per request each way.  threadIdx.y
+ * picks the column: the 8 warps of a 32 x 8 block take 8 neighbouring columns, so together they
+ * touch every float of the same 32 sectors.  Grid: grid_2d(ny, nx, block). */
 __global__ void copy_col(float *out, const float *in, int nx, int ny)
 {
     unsigned r = blockIdx.x * blockDim.x + threadIdx.x, c;
