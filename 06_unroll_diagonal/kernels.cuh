@@ -133,6 +133,8 @@ static inline void launch_transpose_col_unroll(float *out, const float *in, int 
  *                       down and one across (proposed in 2009 against "partition camping");
  *   ORDER_GROUPED       squares of BLOCK_ORDER_GROUP x BLOCK_ORDER_GROUP tiles, row-major inside
  *                       and between them.
+ * x runs across the input's columns for NaiveRow and down its rows for NaiveCol, so NaiveCol's
+ * row-major order walks down the input's columns, as NaiveRow's column-major order does.
  * The only difference between the kernels of one kind in different orders is this call. */
 enum { ORDER_ROW_MAJOR, ORDER_COLUMN_MAJOR, ORDER_DIAGONAL, ORDER_GROUPED };
 
@@ -173,7 +175,8 @@ static inline void launch_transpose_row_order(float *out, const float *in, int n
 
 /* NaiveCol xU, one tile of U * blockDim.x rows x blockDim.y columns per block (x: rows, y: columns),
  * picked in ORDER: the same work per thread as transpose_col_unroll<U> (col_unrolled), without its
- * loop over columns; for U = 4 the README calls it "the orders kernel" (26 registers against the
+ * loop over columns; for U = 4 the README calls it "the orders kernel", there to ask whether the
+ * order matters to experiment 1's fastest transpose too (26 registers against the
  * looping kernel's 40, CUDA 13.0, sm_90: the loop's counters and addresses take the rest; so 8
  * blocks of 256 per SM, a count of 32 KiB per SM against the looping kernel's 24). */
 template <int U, int ORDER>
