@@ -218,12 +218,12 @@ static inline void launch_transpose_reg4x4_swap_halves(float *out, const float *
  *   k = (t >> 3) & 3) touches word 65 * (row) + 4 * q8 + ..., i.e. bank 4 * q8 + k + const: 32
  *   different banks, in both phases.
  *
- * "tile64 vec off ld+st" runs the scalar lanes in THIS kernel, not in lesson 07's, so that it
- * differs from "tile64 float4 ld+st" in the access width and the lane layout above (scalar lanes:
- * a warp on one row; vector lanes: 4 rows x 8 float4), and from "tile64 scalar banded" in the
- * block order alone.  The two compile differently (CUDA 13.0, sm_90: 32 registers a thread here,
- * 36 in lesson 07's, so an H100 SM holds 8 of these 256-thread blocks and 6 of 07's; the notes'
- * In depth counts it). */
+ * "tile64 vec off ld+st" ("vector accesses off") runs the scalar lanes in THIS kernel, not in
+ * lesson 07's, so that it differs from "tile64 float4 ld+st" in the access width and the lane
+ * layout above (scalar lanes: a warp on one row; vector lanes: 4 rows x 8 float4), and from
+ * "tile64 scalar banded" in the block order alone.  The two compile differently (CUDA 13.0,
+ * sm_90: 32 registers a thread here, 36 in lesson 07's, so an H100 SM holds 8 of these 256-thread
+ * blocks and 6 of 07's; the notes' In depth counts it). */
 #define T64 64
 #define T64_THREADS 256
 #define T64_PITCH 65
@@ -351,7 +351,8 @@ static inline void launch_transpose_tile64_vec(float *out, const float *in, int 
  * which is rarely a multiple of 4 (16 bytes) or 8 (a 32-byte sector): a warp's run cut at the
  * tile's edges would start and end inside sectors, filling those two only in part (the other part
  * is a neighbouring tile's).  Instead, each output row is cut at its own 32-byte boundaries: row c
- * starts a = (c * ny) % 8 floats past a boundary (the README's m), so this tile writes output
+ * starts a = (c * ny) % 8 floats past a boundary (the README's m: in this kernel a is that offset,
+ * not the README's a, which is candidate C's row group t / 16), so this tile writes output
  * columns r = 64 * tile_y - a + (0..63) of that row -- a run that starts exactly on a sector
  * boundary.
  * Those columns are input rows up to 7 above the tile, so the block loads 8 extra rows (T64_HALO)
@@ -393,7 +394,7 @@ transpose_tile64_alignst(float *__restrict__ out, const float *__restrict__ in, 
     for (i = 0; i < 4; i++) {
         const int cl = rq + 16 * i, c = c0 + cl;
         if (c < nx) {
-            const int a = (int)(((unsigned)c * (unsigned)ny) & 7u); /* (c * ny) % 8; unsigned: c * ny may pass 2^31 */
+            const int a = (int)(((unsigned)c * (unsigned)ny) & 7u); /* the README's m, (c * ny) % 8; unsigned: c * ny may pass 2^31 */
             const int r = rt - a + 4 * q;       /* output columns r .. r+3 of output row c */
             const int lr = T64_HALO - a + 4 * q; /* ... are rows lr .. lr+3 of s */
             const float e0 = s[lr][cl], e1 = s[lr + 1][cl], e2 = s[lr + 2][cl], e3 = s[lr + 3][cl];
@@ -424,7 +425,7 @@ static inline void launch_transpose_tile64_alignst(float *out, const float *in, 
 
 /* Candidate C: float4 on every side -- global loads, shared stores, shared loads, global stores --
  * with no padding and, by the course's model below, no bank conflict.  Thread t owns a 4x4 block
- * of the tile: rows 4a .. 4a+3 (a = t >> 4) and columns 4q .. 4q+3 (q = t & 15).
+ * of the tile: rows 4a .. 4a+3 (a = t >> 4, the README's a) and columns 4q .. 4q+3 (q = t & 15).
  * Phase 1: four float4 loads, one per row; a warp reads two input rows of 256 bytes each per load.
  * In registers the 4x4 block is transposed: tile column 4q + j, rows 4a .. 4a+3, is one float4,
  * (v[0].j, v[1].j, v[2].j, v[3].j), and goes to shared memory in one 16-byte store.
