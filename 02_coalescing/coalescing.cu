@@ -338,13 +338,13 @@ static int experiment_rows_cols(const gpu_info_t *g, const args_t *a, int rows, 
     ok_row = strips_measure(&x, &STRIPS_LANES_ROWS_APART, block1, flush, &t_row);
     if (t_row.median_ms >= t_col.median_ms)
         snprintf(take, sizeof take,
-                 "with the lanes adjacent (column strips: neighbour threads on neighbour columns) the sums ran "
-                 "%.1fx faster than with the lanes a row apart (row strips): same useful bytes, same adds.",
+                 "the coalesced twin (lanes adjacent) ran %.1fx faster than the strided twin (lanes a row apart): "
+                 "same useful bytes, same adds.",
                  t_row.median_ms / t_col.median_ms);
     else
         snprintf(take, sizeof take,
-                 "with the lanes a row apart (row strips) the sums ran %.1fx faster than with the lanes adjacent "
-                 "(column strips): the caches served the row walks (make profile).",
+                 "the strided twin (lanes a row apart) ran %.1fx faster than the coalesced twin (lanes adjacent): "
+                 "the caches served its row walks (make profile).",
                  t_col.median_ms / t_row.median_ms);
     report_end(ok_row && ok_col ? take : NO_COMPARISON);
 
@@ -352,7 +352,8 @@ static int experiment_rows_cols(const gpu_info_t *g, const args_t *a, int rows, 
     report_begin("copy2d", title, NULL);
     ok_crow = trow_measure(&x.tb, &COPY_ROW, block, NAN, &t_crow);
     ok_ccol = trow_measure(&x.tb, &COPY_COL, block, NAN, &t_ccol);
-    snprintf(take, sizeof take, "threadIdx.x along the row: %.1fx %s than along the column; same elements, same bytes.",
+    snprintf(take, sizeof take,
+             "copyRow, the coalesced twin: %.1fx %s than copyCol, the strided twin; same elements, same bytes.",
              times_apart(t_ccol.median_ms, t_crow.median_ms),
              t_ccol.median_ms >= t_crow.median_ms ? "faster" : "slower");
     report_end(ok_crow && ok_ccol ? take : NO_COMPARISON);
@@ -386,7 +387,7 @@ static int experiment_matmul(const gpu_info_t *g, const args_t *a, int mnk, dim3
     ok_col = gemm_time(&p, &along_col, a, flush, &t_col);
     if (ok_col) report_row(along_col.label, &t_col, min_bytes, flops / (t_col.median_ms * 1e6));
     snprintf(take, sizeof take,
-             "Col from threadIdx.x: %.0f GFLOP/s; Row from threadIdx.x: %.0f GFLOP/s, %.1fx %s. Same "
+             "the coalesced twin (along_row): %.0f GFLOP/s; the strided twin (along_col): %.0f GFLOP/s, %.1fx %s. Same "
              "arithmetic, same data: only which operand the warp reads in one piece changed.",
              flops / (t_row.median_ms * 1e6), flops / (t_col.median_ms * 1e6),
              times_apart(t_col.median_ms, t_row.median_ms), t_col.median_ms >= t_row.median_ms ? "slower" : "faster");
