@@ -46,6 +46,12 @@ RATIOS = [  # (name, numerator, denominator)
     ("ld wf/req", "l1tex__t_output_wavefronts_pipe_lsu_mem_global_op_ld.sum", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"),
     ("st wf/req", "l1tex__t_output_wavefronts_pipe_lsu_mem_global_op_st.sum", "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"),
 ]
+PRODUCTS = [  # (name, a, b): a x b / 100, both percentages
+    # the share of the SM's warp slots holding a warp that waits on a global load: the share of slots
+    # holding a warp at all, times the share of a warp's time it waits on a load's data
+    ("slot load %", "sm__warps_active.avg.pct_of_peak_sustained_active",
+     "smsp__warp_issue_stalled_long_scoreboard_per_warp_active.pct"),
+]
 
 
 def scale(metric, value):
@@ -96,8 +102,9 @@ def main(ncu_csv, rows_csv):
         return 1
     cols = [(SHORT.get(m, m), m) for m in metrics]
     ratios = [r for r in RATIOS if r[1] in metrics and r[2] in metrics]
+    products = [p for p in PRODUCTS if p[1] in metrics and p[2] in metrics]
     dram = [m for m in metrics if m.startswith("dram__bytes")]
-    head = ["kernel"] + [c[0] for c in cols] + [r[0] for r in ratios]
+    head = ["kernel"] + [c[0] for c in cols] + [r[0] for r in ratios] + [p[0] for p in products]
     if dram and useful:
         head.append("DRAM B/useful B")
     width = max(len(k) for k in kernels + ["kernel"])
@@ -111,6 +118,9 @@ def main(ncu_csv, rows_csv):
         for name, a, b in ratios:
             ok = v.get(a) is not None and v.get(b)
             cells.append(("%.2f" % (v[a] / v[b]) if ok else "-").rjust(max(len(name), 10)))
+        for name, a, b in products:
+            ok = v.get(a) is not None and v.get(b) is not None
+            cells.append(("%.1f" % (v[a] * v[b] / 100) if ok else "-").rjust(max(len(name), 10)))
         if dram and useful:
             moved = sum(v.get(m, 0.0) for m in dram)
             base, _, nth = k.partition(" (#")
