@@ -2,8 +2,9 @@
  * coalescing.cu only verifies, times and prints them.
  *
  * The 32 threads of a warp execute a load together.  When their 32 addresses are consecutive (an
- * index of the form A[(terms without threadIdx.x) + threadIdx.x]), the warp's 32 floats are 128
- * bytes: four whole 32-byte sectors, one request.  When consecutive threads are a row apart, the
+ * index of the form A[(terms without threadIdx.x) + threadIdx.x], in blocks a multiple of 32
+ * threads wide, so the warp lies along one row), the warp's 32 floats are 128 bytes: four whole
+ * 32-byte sectors of one line, one request.  When consecutive threads are a row apart, the
  * same instruction touches 32 different sectors and uses 4 bytes of each.
  *
  * Layout.  Matrices are row-major: element (r, c) of a matrix of `cols` columns is m[r * cols + c].
@@ -35,7 +36,7 @@ static inline void launch_saxpy(float *y, float a, const float *x, size_t n, dim
     saxpy<<<div_up(n, block.x), block, 0, s>>>(y, a, x, n);
 }
 
-/* Strip sums with the lanes a row apart (the README's strided twin): thread r adds up `strip`
+/* Strip sums with the lanes a row apart (the README's strided strip sum): thread r adds up `strip`
  * consecutive elements of row r (a strip of a row; the driver passes SUM_STRIP = 256).  Consecutive
  * threads take consecutive ROWS, so at each step the warp's 32 addresses are `cols` floats apart
  * (threadIdx.x is multiplied by cols): 32 sectors per load, 4 useful bytes in each.
@@ -63,7 +64,7 @@ static inline void launch_sum_strips_lanes_rows_apart(float *out, const float *m
                                                                                             strip);
 }
 
-/* Strip sums with the lanes adjacent (the README's coalesced twin): thread c adds up `strip`
+/* Strip sums with the lanes adjacent (the README's coalesced strip sum): thread c adds up `strip`
  * consecutive elements of column c (a strip of a column: each thread walks down its own column).
  * Consecutive threads take consecutive COLUMNS:
  * m[(row) * cols + blockIdx.x * blockDim.x + threadIdx.x], the coalesced form, so each step of the
@@ -94,7 +95,7 @@ static inline void launch_sum_strips_lanes_adjacent(float *out, const float *m, 
  * Lesson 04 includes this file and measures the same two kernels as the bounds of a transpose.
  * Layout: `in` and `out` have ny rows of nx floats. */
 
-/* copyRow (the coalesced twin): threadIdx.x along a row, so consecutive threads read and write
+/* copyRow (the coalesced copy): threadIdx.x along a row, so consecutive threads read and write
  * consecutive floats: a warp moves 128 contiguous bytes each way, 4 sectors per request on both
  * sides.  Grid: grid_2d(nx, ny, block). */
 __global__ void copy_row(float *out, const float *in, int nx, int ny)
@@ -110,11 +111,11 @@ static inline void launch_copy_row(float *out, const float *in, int nx, int ny, 
     copy_row<<<grid_2d(nx, ny, block), block, 0, s>>>(out, in, nx, ny);
 }
 
-/* copyCol (the strided twin): threadIdx.x along a column, so consecutive threads are a whole row
+/* copyCol (the strided copy): threadIdx.x along a column, so consecutive threads are a whole row
  * (nx floats) apart on both sides: the same elements and bytes, but every lane of a warp touches
  * its own sector when reading and when writing, 32 sectors per request each way.  threadIdx.y
- * picks the column: the 8 warps of a 32 x 8 block take 8 neighbouring columns, so together they
- * touch every float of the same 32 sectors.  Grid: grid_2d(ny, nx, block). */
+ * picks the column: the 8 warps of a 32 x 8 block take 8 neighbouring columns.
+ * Grid: grid_2d(ny, nx, block). */
 __global__ void copy_col(float *out, const float *in, int nx, int ny)
 {
     unsigned r = blockIdx.x * blockDim.x + threadIdx.x, c;
@@ -141,7 +142,7 @@ static __device__ __forceinline__ void matmul_element(float *C, const float *A, 
     C[(size_t)row * N + col] = acc;
 }
 
-/* The textbook mapping (the coalesced twin), Col = blockIdx.x * blockDim.x + threadIdx.x (the
+/* The textbook mapping (the coalesced product), Col = blockIdx.x * blockDim.x + threadIdx.x (the
  * name: threadIdx.x runs along a row of C, so it picks the column; the program's output says
  * "Col from threadIdx.x").
  * In the k loop:
@@ -164,7 +165,7 @@ static inline void launch_matmul_x_along_row(float *C, const float *A, const flo
     matmul_x_along_row<<<dim3(div_up(N, block.x), div_up(M, block.y)), block, 0, s>>>(C, A, B, M, N, K);
 }
 
-/* The same product with the mapping swapped (the strided twin):
+/* The same product with the mapping swapped (the strided product):
  * Row = blockIdx.x * blockDim.x + threadIdx.x (threadIdx.x runs down a column of C, so it picks
  * the row: "Row from threadIdx.x").  Now A[Row * K + k] has threadIdx.x multiplied by K (32 sectors
  * per request), B[k * N + Col] is the broadcast, and the store to C is a row apart too.
