@@ -352,7 +352,7 @@ static inline void launch_transpose_tile64_vec(float *out, const float *in, int 
  * tile's edges would start and end inside sectors, filling those two only in part (the other part
  * is a neighbouring tile's).  Instead, each output row is cut at its own 32-byte boundaries: row c
  * starts a = (c * ny) % 8 floats past a boundary (the README's m: in this kernel a is that offset,
- * not the README's a, which is candidate C's row group t / 16), so this tile writes output
+ * not the README's a, In depth's row group t / 16 of candidate C), so this tile writes output
  * columns r = 64 * tile_y - a + (0..63) of that row -- a run that starts exactly on a sector
  * boundary.
  * Those columns are input rows up to 7 above the tile, so the block loads 8 extra rows (T64_HALO)
@@ -441,7 +441,7 @@ static inline void launch_transpose_tile64_alignst(float *out, const float *in, 
  * Without the swizzle (u = a) the 8 lanes of the phase 1 store would all hit slot a & 7: 8 ways.
  * SWIZZLE = false (sw = 0, nothing else changed) is that tile, "tile64 f4 no swizzle": it measures
  * the 8 ways (smem st confl), which the swizzled row alone cannot tell from the 16-byte width, and
- * its time against this kernel's is what the swizzle is worth (README, What it means).  Why
+ * its time against this kernel's is what the swizzle is worth (README, In depth, The swizzle).  Why
  * 8: shared memory is 32 banks of 4 bytes (CUDA C++ Programming Guide; lesson 07 counts them) and a
  * row of s is 256 bytes, two bank rows, so slot a of every row lies on the same 4 banks: 8 lanes, 8
  * addresses, 8 passes.  Its phase 2 loads keep 8 slots (u = a2).  Correct either way: the store and
