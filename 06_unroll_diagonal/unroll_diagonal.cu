@@ -10,7 +10,7 @@
  * 2-D grid), column-major, along diagonals -- the old cure for "partition camping", with a mapping
  * that is right for rectangular grids -- and in squares of 8 x 8 tiles (block_order.h;
  * tests/test_diagonal.c proves each a bijection and shows that the source's diagonal mapping is not).
- * Experiment 3 (the README's In depth): half-written sectors.  A copy of the matrix whose 32-byte
+ * Experiment 3 (the README's Part 3): half-written sectors.  A copy of the matrix whose 32-byte
  * sectors are each written in two 16-byte halves (by two threads, or at 0 KiB by one), with 0 KiB to
  * 64 MiB of output written in between: how long does the L2 keep a half-written sector?  The control writes whole sectors the same distances apart (its
  * 64-byte pieces, and their lines, half written; no sector).  `make profile` shows the DRAM bytes.
@@ -156,11 +156,9 @@ static int experiment_unroll(run_t *r)
     if (best >= 0 && ok[U_COPY] && ok[U_COPY_X4]) {
         double vs_copy = 100.0 * t[U_COPY].median_ms / t[best].median_ms;
         snprintf(take, sizeof take,
-                 "fastest transpose: %s at %.0f%% of copyRow, so copyRow %s a bound for a transpose%s; "
-                 "unrolled the same way, copyRow x4 reaches %.0f%% of copyRow: the copy with the same loads in flight "
-                 "is %s.",
+                 "fastest transpose: %s at %.0f%% of copyRow; copyRow x4, unrolled the same way, reaches %.0f%% of "
+                 "copyRow: set a transpose beside the copy with the same loads in flight, which is %s.",
                  UNROLLED[best].label, vs_copy,
-                 vs_copy > 100.0 ? "is not" : "still looks like", vs_copy > 100.0 ? "" : " with these blocks (try --block 8x32)",
                  100.0 * t[U_COPY].median_ms / t[U_COPY_X4].median_ms,
                  t[U_COPY_X4].median_ms <= t[best].median_ms ? "still ahead of every transpose" : "behind this transpose");
         report_end(take);
@@ -272,7 +270,7 @@ static int experiment_halves(run_t *r)
     int ok[NHALVES];
     char take[600];
 
-    report_say("\nExperiment 3 (README, In depth): half-written sectors, blocks of %u threads. A copy of the matrix in\n"
+    report_say("\nExperiment 3 (README, Part 3): half-written sectors, blocks of %u threads. A copy of the matrix in\n"
                "  32-byte pieces (copy halves): a thread copies the first 16-byte half of one piece and the second\n"
                "  half of the piece 0 KiB to 64 MiB of output earlier, so each sector stays half written that long\n"
                "  (at 0 KiB one thread writes both halves, one store after the other). A warp's 32 lanes store 32\n"
