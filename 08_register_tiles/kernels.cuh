@@ -351,8 +351,8 @@ static inline void launch_transpose_tile64_vec(float *out, const float *in, int 
  * which is rarely a multiple of 4 (16 bytes) or 8 (a 32-byte sector): a warp's run cut at the
  * tile's edges would start and end inside sectors, filling those two only in part (the other part
  * is a neighbouring tile's).  Instead, each output row is cut at its own 32-byte boundaries: row c
- * starts a = (c * ny) % 8 floats past a boundary (the README's m: in this kernel a is that offset,
- * not the README's a, In depth's row group t / 16 of candidate C), so this tile writes output
+ * starts a = (c * ny) % 8 floats past a boundary (the README's m; the README's a is only candidate
+ * C's row group t / 16, a different variable), so this tile writes output
  * columns r = 64 * tile_y - a + (0..63) of that row -- a run that starts exactly on a sector
  * boundary.
  * Those columns are input rows up to 7 above the tile, so the block loads 8 extra rows (T64_HALO)
