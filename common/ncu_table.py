@@ -36,6 +36,7 @@ SHORT = {
     "smsp__average_warp_latency_issue_stalled_long_scoreboard": "long-sb stall",
     "smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio": "long-sb/issue",
     "smsp__warp_issue_stalled_long_scoreboard_per_warp_active.pct": "long-sb %",
+    "smsp__warp_issue_stalled_barrier_per_warp_active.pct": "barrier %",
     "sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active": "FMA pipe %",
     "sm__warps_active.avg.pct_of_peak_sustained_active": "occupancy %",
     "launch__registers_per_thread": "regs/thread",
