@@ -173,6 +173,39 @@ static inline void launch_transpose_row_order(float *out, const float *in, int n
     transpose_row_order<ORDER><<<gx * gy, block, 0, s>>>(out, in, nx, ny, gx, gy);
 }
 
+/* The GPU's clock in nanoseconds, the same on every SM (PTX's special register %globaltimer: PTX ISA,
+ * "Special Registers"; no CUDA C++ function reads it).  clock64() would count the cycles of one SM
+ * only, and blocks on different SMs could not be put in one order. */
+static __device__ __forceinline__ unsigned long long global_ns(void)
+{
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
+}
+
+/* NaiveRow in ORDER, timed: transpose_row_order<ORDER>, whose first thread first writes when its block
+ * started, started[blockIdx.x] = global_ns(): does block b start about b-th, as Part 2 assumes?  One
+ * 8-byte store per block of 256 threads, beside their 1 KiB of output. */
+template <int ORDER>
+__global__ void transpose_row_order_timed(float *out, const float *in, int nx, int ny, unsigned gx, unsigned gy,
+                                          unsigned long long *started)
+{
+    if (threadIdx.x == 0 && threadIdx.y == 0) started[blockIdx.x] = global_ns();
+    tile_xy_t t = tile_of_block<ORDER>(blockIdx.x, gx, gy);
+    unsigned c = t.x * blockDim.x + threadIdx.x, r = t.y * blockDim.y + threadIdx.y;
+    if (c < (unsigned)nx && r < (unsigned)ny) out[(size_t)c * ny + r] = in[(size_t)r * nx + c];
+}
+
+/* started: room for one stamp per block, div_up(nx, block.x) * div_up(ny, block.y). */
+template <int ORDER>
+static inline void launch_transpose_row_order_timed(float *out, const float *in, int nx, int ny, dim3 block,
+                                                    unsigned long long *started, cudaStream_t s)
+{
+    unsigned gx, gy;
+    tile_grid(nx, ny, block.x, block.y, &gx, &gy);
+    transpose_row_order_timed<ORDER><<<gx * gy, block, 0, s>>>(out, in, nx, ny, gx, gy, started);
+}
+
 /* NaiveCol xU, one tile of U * blockDim.x rows x blockDim.y columns per block (x: rows, y: columns),
  * picked in ORDER: the same work per thread as transpose_col_unroll<U> (col_unrolled), without its
  * loop over columns; for U = 4 the README calls it "the orders kernel", there to ask whether the

@@ -10,6 +10,8 @@
  * 2-D grid), column-major, along diagonals -- the old cure for "partition camping", with a mapping
  * that is right for rectangular grids -- and in squares of 8 x 8 tiles (block_order.h;
  * tests/test_diagonal.c proves each a bijection and shows that the source's diagonal mapping is not).
+ * Then NaiveRow's four orders again, each block stamping the GPU clock as it starts
+ * (transpose_row_order_timed): how far out of number order did the blocks start (block_starts.h)?
  * Experiment 3 (the README's Part 3): half-written sectors.  A copy of the matrix whose 32-byte
  * sectors are each written in two 16-byte halves (by two threads, or at 0 KiB by one), with 0 KiB to
  * 64 MiB of output written in between: how long does the L2 keep a half-written sector?  The control writes whole sectors the same distances apart (its
@@ -19,6 +21,8 @@
  * transposes); this file lists them as table rows, verifies, times and prints them (trow_time). */
 #include "args.h"
 #include "block_order.h"
+#include "block_starts.h"
+#include "cuda_check.h"
 #include "gpu.h"
 #include "kernels.cuh"
 #include "report.h"
@@ -33,8 +37,9 @@
 /* The program's --help summary. */
 static const char SUMMARY[] =
     "Lesson 06: unrolled naive transposes (2, 4, 8 loads in flight per thread) against copyRow, then\n"
-    "the order in which blocks take their tiles: row-major, column-major, diagonal, grouped; then a copy\n"
-    "whose sectors stay half written for 0 KiB to 64 MiB of output, against one whose lines do (whole sectors).";
+    "the order in which blocks take their tiles: row-major, column-major, diagonal, grouped, and when each\n"
+    "of NaiveRow's blocks starts (a GPU-clock stamp); then a copy whose sectors stay half written for 0 KiB\n"
+    "to 64 MiB of output, against one whose lines do (whole sectors).";
 
 /* ---- the table rows ------------------------------------------------------------------------- */
 
@@ -85,6 +90,39 @@ static const trow_t KERNELS[] = {
 #define NORDERED (NORDERS / NORDER_KINDS)   /* kernels measured in every order: NaiveRow, NaiveCol, NaiveCol x4 */
 enum { U_COPY = 0, U_COPY_X4 = 1, U_FIRST_TRANSPOSE = 2 };
 
+/* Experiment 2's timed NaiveRow: each launch stamps when each of its blocks started into `started`,
+ * one stamp per block of the largest grid launched so far (grown before a larger grid's first launch:
+ * cudaFree and cudaMalloc wait for the GPU). */
+static unsigned long long *started;
+static size_t started_n;
+
+template <int ORDER>
+static void launch_row_order_stamped(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    size_t n = (size_t)div_up(nx, block.x) * div_up(ny, block.y);
+    if (n > started_n) {
+        if (started) CHECK(cudaFree(started));
+        CHECK(cudaMalloc(&started, n * sizeof *started));
+        started_n = n;
+    }
+    launch_transpose_row_order_timed<ORDER>(out, in, nx, ny, block, started, s);
+}
+
+static const trow_t STAMPED[] = {
+    {"NaiveRow row-major, stamped", launch_row_order_stamped<ORDER_ROW_MAJOR>, TMATRIX_TRANSPOSE},
+    {"NaiveRow col-major, stamped", launch_row_order_stamped<ORDER_COLUMN_MAJOR>, TMATRIX_TRANSPOSE},
+    {"NaiveRow diagonal, stamped", launch_row_order_stamped<ORDER_DIAGONAL>, TMATRIX_TRANSPOSE},
+    {"NaiveRow grouped, stamped", launch_row_order_stamped<ORDER_GROUPED>, TMATRIX_TRANSPOSE},
+};
+#define NSTAMPED ((int)(sizeof STAMPED / sizeof STAMPED[0]))
+
+static void stamps_free(void)
+{
+    if (started) CHECK(cudaFree(started));
+    started = NULL;
+    started_n = 0;
+}
+
 /* ---- --check ------------------------------------------------------------------------------- */
 
 /* Every kernel at shapes on both sides of the unrolled tiles' edges (u * blockDim.x = 64 ... 1024
@@ -103,6 +141,8 @@ static int run_checks(const args_t *a)
     check_tally_t tally = {0, 0, stdout};
 
     tcheck_sweep(KERNELS, NKERNELS, shapes, (int)(sizeof shapes / sizeof shapes[0]), 1, blocks, 4, NULL, a, &tally);
+    tcheck_sweep(STAMPED, NSTAMPED, shapes, (int)(sizeof shapes / sizeof shapes[0]), 1, blocks, 4, NULL, a, &tally);
+    stamps_free();
     return check_summary(&tally);
 }
 
@@ -113,6 +153,7 @@ typedef struct {
     dim3 block;     /* --block (default 32x8)                                                         */
     int copy_ok;    /* experiment 1's copyRow verified; copy its timing, experiment 3's 100%          */
     timing_t copy;
+    int sms;        /* the GPU's SMs: a wave of blocks is this many times the blocks one SM holds       */
 } run_t;
 
 /* Rows rs[0..n), each verified, then timed (trow_time) and printed with, in the extra column, the
@@ -206,6 +247,67 @@ static void order_vs_row_major(char *buf, size_t len, const char *name, const ti
                  ranges_apart(&kt[0], &kt[o]) ? "" : ", inside the min-max ranges: noise");
 }
 
+/* Experiment 2, then: NaiveRow's orders with each block stamping its start.  After each row's timed
+ * runs, the stamps of its last launch: how many places block b's start was from b-th (block_starts.h),
+ * against one wave, the blocks of the grid that fit on the GPU at once. */
+static int experiment_starts(run_t *r)
+{
+    block_start_order_t o[NSTAMPED];
+    timing_t t;
+    unsigned long long *host;
+    unsigned gx, gy, n;
+    int per_sm = 0, wave, k, lo = 0, hi = 0, failed = 0;
+    unsigned med_lo = UINT_MAX, med_hi = 0, most = 0;
+    char take[600];
+
+    tile_grid(r->b.m.nx, r->b.m.ny, r->block.x, r->block.y, &gx, &gy);
+    n = gx * gy;
+    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, transpose_row_order_timed<ORDER_ROW_MAJOR>,
+                                                        (int)(r->block.x * r->block.y), 0));
+    wave = per_sm * r->sms;
+    host = (unsigned long long *)malloc((size_t)n * sizeof *host);
+    if (!host) {
+        fprintf(stderr, "out of host memory for %u block stamps\n", n);
+        exit(5);
+    }
+    report_say("\n  The same NaiveRow, each block's first thread first writing the GPU's clock (%%globaltimer, ns) as\n"
+               "  the block starts (transpose_row_order_timed). Ranked by those times, block b started r-th: |r - b|\n"
+               "  places out of number order (ties in order). A wave, the blocks that fit on the GPU at once: %d\n"
+               "  (%d per SM x %d SMs). 99%% within: the 99th percentile of |r - b| in the last timed launch.\n",
+               wave, per_sm, r->sms);
+    report_begin("starts", "NaiveRow, each block stamping its start:", "99% within");
+    for (k = 0; k < NSTAMPED; k++) {
+        if (!trow_time(&r->b, &STAMPED[k], r->block, &t)) {
+            failed = 1;
+            continue;
+        }
+        CHECK(cudaMemcpy(host, started, (size_t)n * sizeof *host, cudaMemcpyDeviceToHost));
+        if (block_start_order(host, n, &o[k])) {
+            fprintf(stderr, "out of host memory ranking %u block stamps\n", n);
+            exit(5);
+        }
+        report_row(STAMPED[k].label, &t, r->b.bytes, (double)o[k].p99);
+        if (o[k].p99 < o[lo].p99) lo = k;
+        if (o[k].p99 > o[hi].p99) hi = k;
+    }
+    free(host);
+    if (failed) {
+        report_end("a kernel failed verification.");
+        return 1;
+    }
+    for (k = 0; k < NSTAMPED; k++) {
+        if (o[k].p50 < med_lo) med_lo = o[k].p50;
+        if (o[k].p50 > med_hi) med_hi = o[k].p50;
+        if (o[k].max > most) most = o[k].max;
+    }
+    snprintf(take, sizeof take,
+             "99%% of the blocks started within %u (%s) to %u (%s) places of their number, against a wave of %d "
+             "blocks; the median %u-%u places, the most %u.",
+             o[lo].p99, STAMPED[lo].label, o[hi].p99, STAMPED[hi].label, wave, med_lo, med_hi, most);
+    report_end(take);
+    return 0;
+}
+
 /* Experiment 2: the four block orders. */
 static int experiment_order(run_t *r)
 {
@@ -259,7 +361,7 @@ static int experiment_order(run_t *r)
     }
     snprintf(take + len, sizeof take - len, ".");
     report_end(take);
-    return 0;
+    return experiment_starts(r);
 }
 
 /* Experiment 3: each sector (the control: each 64-byte piece) written in two halves, 0 KiB to 64 MiB of
@@ -326,6 +428,7 @@ int main(int argc, char **argv)
     tbench_init(&r.b, &g, &a, nx, ny, TMATRIX_COPY | TMATRIX_TRANSPOSE);
     r.block = block;
     r.copy_ok = 0;
+    r.sms = g.sms;
 
     bytes = r.b.m.n * sizeof(float);
     report_say("\nMatrix %d x %d floats (%d rows of %d), %.0f MiB each way; GB/s counts every element read once and\n"
@@ -336,6 +439,7 @@ int main(int argc, char **argv)
     failed |= experiment_order(&r);
     failed |= experiment_halves(&r);
 
+    stamps_free();
     tbench_free(&r.b);
     return gpu_finish_status(failed);
 }

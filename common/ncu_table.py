@@ -40,6 +40,9 @@ SHORT = {
     "sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active": "FMA pipe %",
     "sm__warps_active.avg.pct_of_peak_sustained_active": "occupancy %",
     "launch__registers_per_thread": "regs/thread",
+    "smsp__warp_issue_stalled_drain_per_warp_active.pct": "drain %",
+    "smsp__warp_issue_stalled_lg_throttle_per_warp_active.pct": "LSU queue %",
+    "lts__t_sectors_op_write_lookup_miss.sum": "wr miss MB",
 }
 RATIOS = [  # (name, numerator, denominator)
     ("ld sect/req", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"),
@@ -58,6 +61,8 @@ PRODUCTS = [  # (name, a, b): a x b / 100, both percentages
 def scale(metric, value):
     if metric.startswith("dram__bytes"):
         return value / 1e6
+    if metric == "lts__t_sectors_op_write_lookup_miss.sum":
+        return value * 32 / 1e6  # sectors -> MB, to set beside DRAM rd MB
     if metric == "sm__cycles_elapsed.avg.per_second":
         return value / 1e6  # Hz -> MHz
     if metric == "gpu__time_duration.sum":

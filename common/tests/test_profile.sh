@@ -144,7 +144,8 @@ if make -s --no-print-directory -C "$ROOT/05_transpose_naive" help 2>/dev/null |
 else bad "a lesson's make help lists make profile-report"; fi
 
 # ncu_table.py's derived columns, from a two-kernel ncu CSV: sectors per request, DRAM bytes per
-# useful byte, and the slot share (occupancy % x long-sb % / 100); "-" where a metric is missing
+# useful byte, the slot share (occupancy % x long-sb % / 100) and the L2's write misses in MB (x 32 B);
+# "-" where a metric is missing
 cat >"$tmp/ncu.csv" <<'EOF2'
 "ID","Kernel Name","Metric Name","Metric Unit","Metric Value"
 "0","L:copy a/k(float*)","sm__warps_active.avg.pct_of_peak_sustained_active","%","80"
@@ -152,6 +153,7 @@ cat >"$tmp/ncu.csv" <<'EOF2'
 "0","L:copy a/k(float*)","l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum","sector","400"
 "0","L:copy a/k(float*)","l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum","request","100"
 "0","L:copy a/k(float*)","dram__bytes_read.sum","byte","3000000"
+"0","L:copy a/k(float*)","lts__t_sectors_op_write_lookup_miss.sum","sector","100000"
 "1","L:copy b/k(float*)","sm__warps_active.avg.pct_of_peak_sustained_active","%","60"
 "1","L:copy b/k(float*)","l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum","sector","3200"
 "1","L:copy b/k(float*)","l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum","request","100"
@@ -161,9 +163,9 @@ printf 'kernel,bytes\ncopy a,1000000\ncopy b,2000000\n' >"$tmp/rows.csv"
 python3 "$COMMON/ncu_table.py" "$tmp/ncu.csv" "$tmp/rows.csv" >"$tmp/out" 2>&1
 row_a=$(grep '^copy a ' "$tmp/out" | tr -s ' ')
 row_b=$(grep '^copy b ' "$tmp/out" | tr -s ' ')
-if grep -q 'slot load %' "$tmp/out" && [ "$row_a" = "copy a 80.0 50.0 400.0 100.0 3.0 4.00 40.0 3.00" ] &&
-        [ "$row_b" = "copy b 60.0 - 3200.0 100.0 1.0 32.00 - 0.50" ]; then
-    ok "ncu_table.py: sect/req, slot load % (occupancy x long-sb %) and DRAM B/useful B; - where a metric is missing"
+if grep -q 'slot load %' "$tmp/out" && [ "$row_a" = "copy a 80.0 50.0 400.0 100.0 3.0 3.2 4.00 40.0 3.00" ] &&
+        [ "$row_b" = "copy b 60.0 - 3200.0 100.0 1.0 - 32.00 - 0.50" ] && grep -q 'wr miss MB' "$tmp/out"; then
+    ok "ncu_table.py: sect/req, slot load % (occupancy x long-sb %), wr miss MB (sectors x 32 B) and DRAM B/useful B; - where a metric is missing"
 else bad "ncu_table.py derived columns (got: $(paste -sd'|' "$tmp/out"))"; fi
 
 [ "$failed" = 0 ]
