@@ -13,7 +13,7 @@
 #include "grid.cuh"
 #include "segments.h"
 
-/* Experiment 1.  The copy kernel: one float per thread, consecutive threads on consecutive
+/* Experiment 1.  The one-float copy: one float per thread, consecutive threads on consecutive
  * floats, so every warp reads and writes 128 consecutive bytes. */
 __global__ void copy_one_per_thread(float *out, const float *in, size_t n)
 {
@@ -33,7 +33,7 @@ static inline void launch_copy_one_per_thread(float *out, const float *in, size_
  * so the division is a shift).  A warp's 32 loads take SEG_BYTES from each of 128 / SEG_BYTES
  * consecutive lines and its stores write 128 consecutive bytes.  Below 128 bytes the segments a
  * warp reads start 128 bytes apart, with gaps between them; at 128 bytes every float of every
- * line is copied: the copy kernel's addresses (experiment 1). */
+ * line is copied: the one-float copy's addresses (experiment 1). */
 template <int SEG_BYTES>
 __global__ void copy_segment_per_line(float *out, const float *in, size_t n)
 {
