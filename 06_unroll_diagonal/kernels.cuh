@@ -237,7 +237,7 @@ static inline void launch_transpose_col_order(float *out, const float *in, int n
     launch_transpose_col_unroll_order<1, ORDER>(out, in, nx, ny, block, s);
 }
 
-/* ---- partly written sectors: how long the L2 keeps a half-written sector (experiment 3) ------ */
+/* ---- copies written in two halves, a chosen distance apart (experiment 3) -------------------- */
 
 /* A copy of n floats (the matrix as one flat array) in pieces, each written in two halves by two
  * different groups of LANES threads: group j copies the first half of piece j, then the second half
