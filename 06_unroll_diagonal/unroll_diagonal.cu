@@ -252,7 +252,7 @@ static void order_vs_row_major(char *buf, size_t len, const char *name, const ti
  * against one wave, the blocks of the grid that fit on the GPU at once. */
 static int experiment_starts(run_t *r)
 {
-    block_start_order_t o[NSTAMPED];
+    block_start_order_t o[NSTAMPED] = {};   /* zero: a row that failed verification is never ranked */
     timing_t t;
     unsigned long long *host;
     unsigned gx, gy, n;
