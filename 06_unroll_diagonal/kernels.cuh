@@ -1,6 +1,6 @@
 /* Lesson 06's kernels: more loads in flight per thread (the unrolled copy and naive transposes),
  * then the order in which blocks take their tiles (row-major, column-major, diagonal, grouped), then a
- * copy whose sectors (or, as a control, lines) stay half written for a chosen time.
+ * copy whose sectors (or, in a second copy, only its lines) stay half written for a chosen time.
  * Read this file first; unroll_diagonal.cu only verifies, times and prints them.  Layout, launch
  * and indices are those of lessons 04 and 05, whose plain copies and transposes
  * (../05_transpose_naive/kernels.cuh, which includes lesson 04's) this lesson measures beside its
@@ -246,7 +246,7 @@ static inline void launch_transpose_col_order(float *out, const float *in, int n
  * stays half written.  Each lane moves 16 bytes (one float4) of each half:
  *   LANES = 1  ("copy halves"): a piece is one 32-byte sector, a half 16 bytes.  The 32 lanes' stores
  *              land 32 bytes apart: each request writes half of 32 sectors, which stay half written.
- *   LANES = 2  ("copy sectors", the control): a piece is 64 bytes, a half one whole sector, written
+ *   LANES = 2  ("copy sectors"): a piece is 64 bytes, a half one whole sector, written
  *              by two neighbouring lanes in one request: no sector is ever partly written, only the
  *              piece (and its 128-byte line).
  * apart = 0: one group writes both halves, one store after the other.  Blocks of a 1-D grid start in
