@@ -22,14 +22,14 @@ typedef struct {
     unsigned b;
 } block_start_t;
 
-static int block_start_cmp(const void *x, const void *y)
+static inline int block_start_cmp(const void *x, const void *y)
 {
     const block_start_t *p = (const block_start_t *)x, *q = (const block_start_t *)y;
     if (p->t != q->t) return p->t < q->t ? -1 : 1;
     return p->b < q->b ? -1 : p->b > q->b;
 }
 
-static int block_unsigned_cmp(const void *x, const void *y)
+static inline int block_unsigned_cmp(const void *x, const void *y)
 {
     unsigned p = *(const unsigned *)x, q = *(const unsigned *)y;
     return p < q ? -1 : p > q;
