@@ -43,6 +43,9 @@ SHORT = {
     "smsp__warp_issue_stalled_drain_per_warp_active.pct": "drain %",
     "smsp__warp_issue_stalled_lg_throttle_per_warp_active.pct": "LSU queue %",
     "lts__t_sectors_op_write_lookup_miss.sum": "wr miss MB",
+    "smsp__warp_issue_stalled_short_scoreboard_per_warp_active.pct": "short-sb %",
+    "smsp__warp_issue_stalled_selected_per_warp_active.pct": "issued %",
+    "smsp__warp_issue_stalled_not_selected_per_warp_active.pct": "not picked %",
 }
 RATIOS = [  # (name, numerator, denominator)
     ("ld sect/req", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"),
