@@ -156,13 +156,23 @@ static inline void tile_grid(unsigned n_fast, unsigned n_slow, unsigned fast, un
     *gy = div_up(n_slow, slow);
 }
 
-/* NaiveRow, one blockDim.x x blockDim.y tile per block, the tile (x: columns, y: rows) picked in ORDER. */
+/* NaiveRow's work for the tile block b takes in ORDER (x: columns, y: rows), one blockDim.x x blockDim.y
+ * tile: each thread copies one element to its transposed place.  Shared by transpose_row_order and its
+ * timed twin below, so the two differ only by the stamp. */
 template <int ORDER>
-__global__ void transpose_row_order(float *out, const float *in, int nx, int ny, unsigned gx, unsigned gy)
+static __device__ __forceinline__ void row_order_tile(float *out, const float *in, int nx, int ny, unsigned gx,
+                                                      unsigned gy)
 {
     tile_xy_t t = tile_of_block<ORDER>(blockIdx.x, gx, gy);
     unsigned c = t.x * blockDim.x + threadIdx.x, r = t.y * blockDim.y + threadIdx.y;
     if (c < (unsigned)nx && r < (unsigned)ny) out[(size_t)c * ny + r] = in[(size_t)r * nx + c];
+}
+
+/* NaiveRow, one blockDim.x x blockDim.y tile per block, the tile (x: columns, y: rows) picked in ORDER. */
+template <int ORDER>
+__global__ void transpose_row_order(float *out, const float *in, int nx, int ny, unsigned gx, unsigned gy)
+{
+    row_order_tile<ORDER>(out, in, nx, ny, gx, gy);
 }
 
 template <int ORDER>
@@ -191,12 +201,10 @@ __global__ void transpose_row_order_timed(float *out, const float *in, int nx, i
                                           unsigned long long *started)
 {
     if (threadIdx.x == 0 && threadIdx.y == 0) started[blockIdx.x] = global_ns();
-    tile_xy_t t = tile_of_block<ORDER>(blockIdx.x, gx, gy);
-    unsigned c = t.x * blockDim.x + threadIdx.x, r = t.y * blockDim.y + threadIdx.y;
-    if (c < (unsigned)nx && r < (unsigned)ny) out[(size_t)c * ny + r] = in[(size_t)r * nx + c];
+    row_order_tile<ORDER>(out, in, nx, ny, gx, gy);
 }
 
-/* started: room for one stamp per block, div_up(nx, block.x) * div_up(ny, block.y). */
+/* started: room for one stamp per block of the grid tile_grid(nx, ny, block.x, block.y, ...) gives. */
 template <int ORDER>
 static inline void launch_transpose_row_order_timed(float *out, const float *in, int nx, int ny, dim3 block,
                                                     unsigned long long *started, cudaStream_t s)
