@@ -26,6 +26,12 @@
  *                                        the slots mirror transpose_tile64_f4_swizzle (kernels.cuh), the
  *                                        passes are checked against banks.h's smem_wavefronts.
  *
+ * Room for the words: the warp-sector figures size their columns and canvas by their texts' widths
+ * (svg_text_width of figures/svg.h, an upper bound for the fonts the SVG names) and put a footprint's
+ * caption on two lines; lesson 08's title goes on two lines where it is wider than the panels.  Every
+ * diagram's texts are checked against its canvas: one that runs past it stops the program (svg_end
+ * counts them), so plot.sh keeps the committed diagram and says why.
+ *
  * Built by common/plot.sh:  cc -std=c99 -Wall -Wextra -Werror -pedantic -I<course root> figures/diagrams.c
  * The model functions used: warp_sectors() and kernel_kind_t of 05_transpose_naive/sectors.h;
  * tile_smem_wavefronts(), smem_wavefronts(), SMEM_BANKS, PHASE_STORE_ROW, PHASE_LOAD_COLUMN of
@@ -37,6 +43,7 @@
 #include "07_shared_tiled/banks.h"
 #include "figures/svg.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,30 +147,84 @@ typedef struct {
     int store;
 } side_t;
 
+/* "100%", "50%", "12.5%": the share of the bytes moved that are used, whole where it is whole, else to
+ * one decimal (32 sectors for 128 B used is 12.5%, as the lesson pages say, not a rounded 12%) */
+static void share_percent(char out[24], int used, int moved)
+{
+    if (100 * used % moved == 0)
+        sprintf(out, "%d%%", 100 * used / moved);
+    else
+        sprintf(out, "%.1f%%", 100.0 * used / moved);
+}
+
+static double wider(double a, double b) { return a > b ? a : b; }
+
+/* the labels left of each row of footprints: size, weight and baseline below the row's top */
+#define ROW_LABELS 5
+static const double row_label_size[ROW_LABELS] = {12.5, 10.5, 10.5, 10.5, 11};
+static const char *const row_label_weight[ROW_LABELS] = {"bold", "normal", "normal", "normal", "bold"};
+static const double row_label_y[ROW_LABELS] = {12, 28, 42, 56, 76};
+
 static int warp_sector_diagram(const char *path, const char *title, const char *subtitle, const side_t *sides,
                                int nsides, int sum_sides, const char *note)
 {
     static const int bxs[] = {32, 8, 4};
+    static const char *const legend[2] = {"a float a lane uses (lane 0 light .. lane 31 dark)",
+                                          "a 32-byte sector (8 floats): moved whole, used or not"};
     footprint_t f[3][2];
-    double colw[2] = {0, 0}, rowh[3] = {0, 0, 0}, x, y, left = 150, top = 78, capt = 34, gap = 30, w, h;
-    int i, j, l;
+    /* under each footprint: two bold lines (the counts; the bytes), then the window drawn */
+    char caption[3][2][3][96], label[3][ROW_LABELS][64];
+    double colw[2] = {0, 0}, rowh[3] = {0, 0, 0}, step[3], x, y, left = 0, top = 78, capt = 48, gap = 30, w, h,
+           legend_x;
+    int i, j, k, l, nlabels = sum_sides ? ROW_LABELS : ROW_LABELS - 1, outside;
     FILE *o;
     for (i = 0; i < 3; i++)
         for (j = 0; j < nsides; j++) {
             int model = model_sectors(sides[j].kind, bxs[i], sides[j].store);
+            const footprint_t *p = &f[i][j];
+            char share[24];
             f[i][j] = footprint(sides[j].kind, bxs[i], sides[j].store);
-            if (f[i][j].sectors != model) {
+            if (p->sectors != model) {
                 fprintf(stderr, "diagrams: %s, warp %dx%d: the drawing has %d sectors, sectors.h's warp_sectors %d\n",
-                        sides[j].name, bxs[i], LANES / bxs[i], f[i][j].sectors, model);
+                        sides[j].name, bxs[i], LANES / bxs[i], p->sectors, model);
                 return 1;
             }
-            if (f[i][j].cols * CELL > colw[j]) colw[j] = f[i][j].cols * CELL;
-            if (f[i][j].rows * CELL > rowh[i]) rowh[i] = f[i][j].rows * CELL;
+            share_percent(share, 128, 32 * p->sectors);
+            snprintf(caption[i][j][0], sizeof caption[i][j][0], "%d sectors in %d line%s:", p->sectors, p->lines,
+                     p->lines == 1 ? "" : "s");
+            snprintf(caption[i][j][1], sizeof caption[i][j][1], "%d B through the caches for 128 B used (%s)",
+                     32 * p->sectors, share);
+            snprintf(caption[i][j][2], sizeof caption[i][j][2], "%d row%s x %d floats shown", p->rows,
+                     p->rows == 1 ? "" : "s", p->cols);
+            /* a column is as wide as its widest footprint, caption or heading */
+            colw[j] = wider(colw[j], p->cols * CELL);
+            colw[j] = wider(colw[j], svg_text_width(caption[i][j][0], 11, "bold"));
+            colw[j] = wider(colw[j], svg_text_width(caption[i][j][1], 11, "bold"));
+            colw[j] = wider(colw[j], svg_text_width(caption[i][j][2], 10, "normal"));
+            colw[j] = wider(colw[j], svg_text_width(sides[j].name, 12.5, "bold"));
+            rowh[i] = wider(rowh[i], p->rows * CELL);
         }
-    for (j = 0; j < nsides; j++)
-        if (colw[j] < 380) colw[j] = 380;   /* the caption under each footprint is about 370 px wide */
+    /* the labels left of the rows: the footprints start right of the widest */
+    for (i = 0; i < 3; i++) {
+        snprintf(label[i][0], sizeof label[i][0], "warp %d x %d", bxs[i], LANES / bxs[i]);
+        snprintf(label[i][1], sizeof label[i][1], "blocks %d wide, any height", bxs[i]);
+        snprintf(label[i][2], sizeof label[i][2], "lane l: tx = l %% %d,", bxs[i]);
+        snprintf(label[i][3], sizeof label[i][3], "ty = l / %d", bxs[i]);
+        snprintf(label[i][4], sizeof label[i][4], "load + store: %d sectors", f[i][0].sectors + f[i][1].sectors);
+        for (k = 0; k < nlabels; k++)
+            left = wider(left, 12 + svg_text_width(label[i][k], row_label_size[k], row_label_weight[k]) + 18);
+        /* a row is as tall as its tallest footprint and captions, or its labels */
+        step[i] = wider(rowh[i] + capt, row_label_y[nlabels - 1] + 4) + 22;
+    }
+    legend_x = wider(400, 12 + LANES * 4 + 8 + svg_text_width(legend[0], 10.5, "normal") + 24);
     w = left + colw[0] + (nsides > 1 ? gap + colw[1] : 0) + 20;
-    h = top + rowh[0] + rowh[1] + rowh[2] + 3 * (capt + 22) + 62;
+    /* the lines across the picture fit it too */
+    w = wider(w, 12 + svg_text_width(title, 15, "bold") + 12);
+    w = wider(w, 12 + svg_text_width(subtitle, 11.5, "normal") + 12);
+    w = wider(w, 12 + svg_text_width(note, 10, "normal") + 12);
+    w = wider(w, legend_x + 3 * CELL + 8 + svg_text_width(legend[1], 10.5, "normal") + 12);
+    w = ceil(w);
+    h = top + step[0] + step[1] + step[2] + 62;
     if (!(o = fopen(path, "w"))) {
         perror(path);
         return 1;
@@ -174,22 +235,19 @@ static int warp_sector_diagram(const char *path, const char *title, const char *
     for (j = 0, x = left; j < nsides; x += colw[j] + gap, j++)
         svg_text(o, x, top - 10, 12.5, "start", "bold", "#222", "%s", sides[j].name);
     for (i = 0, y = top; i < 3; i++) {
-        svg_text(o, 12, y + 12, 12.5, "start", "bold", "#222", "warp %d x %d", bxs[i], LANES / bxs[i]);
-        svg_text(o, 12, y + 28, 10.5, "start", "normal", "#555", "blocks %d wide, any height", bxs[i]);
-        svg_text(o, 12, y + 42, 10.5, "start", "normal", "#555", "lane l: tx = l %% %d,", bxs[i]);
-        svg_text(o, 12, y + 56, 10.5, "start", "normal", "#555", "ty = l / %d", bxs[i]);
-        if (sum_sides)
-            svg_text(o, 12, y + 76, 11, "start", "bold", "#222", "load + store: %d sectors", f[i][0].sectors + f[i][1].sectors);
+        for (k = 0; k < nlabels; k++)
+            svg_text(o, 12, y + row_label_y[k], row_label_size[k], "start", row_label_weight[k],
+                     row_label_weight[k][0] == 'b' ? "#222" : "#555", "%s", label[i][k]);
         for (j = 0, x = left; j < nsides; x += colw[j] + gap, j++) {
             const footprint_t *p = &f[i][j];
+            const char *colour = 32 * p->sectors > 128 ? "#b33c00" : "#1f4e79";
+            double yc = y + p->rows * CELL;
             draw_footprint(o, p, x, y);
-            svg_text(o, x, y + p->rows * CELL + 15, 11, "start", "bold", 32 * p->sectors > 128 ? "#b33c00" : "#1f4e79",
-                     "%d sectors in %d line%s: %d B through the caches for 128 B used (%.0f%%)", p->sectors,
-                     p->lines, p->lines == 1 ? "" : "s", 32 * p->sectors, 100.0 * 128 / (32.0 * p->sectors));
-            svg_text(o, x, y + p->rows * CELL + 29, 10, "start", "normal", "#666", "%d row%s x %d floats shown",
-                     p->rows, p->rows == 1 ? "" : "s", p->cols);
+            svg_text(o, x, yc + 15, 11, "start", "bold", colour, "%s", caption[i][j][0]);
+            svg_text(o, x, yc + 29, 11, "start", "bold", colour, "%s", caption[i][j][1]);
+            svg_text(o, x, yc + 43, 10, "start", "normal", "#666", "%s", caption[i][j][2]);
         }
-        y += rowh[i] + capt + 22;
+        y += step[i];
     }
     /* legend */
     y = h - 40;
@@ -198,12 +256,12 @@ static int warp_sector_diagram(const char *path, const char *title, const char *
         lane_colour(l, col);
         svg_rect(o, 12 + l * 4, y, 4, CELL, col, NULL, 0);
     }
-    svg_text(o, 12 + LANES * 4 + 8, y + 8, 10.5, "start", "normal", "#333", "a float a lane uses (lane 0 light .. lane 31 dark)");
-    svg_rect(o, 400, y, 3 * CELL, CELL, "#fdd0a2", "#d94801", 1.2);
-    svg_text(o, 400 + 3 * CELL + 8, y + 8, 10.5, "start", "normal", "#333", "a 32-byte sector (8 floats): moved whole, used or not");
+    svg_text(o, 12 + LANES * 4 + 8, y + 8, 10.5, "start", "normal", "#333", "%s", legend[0]);
+    svg_rect(o, legend_x, y, 3 * CELL, CELL, "#fdd0a2", "#d94801", 1.2);
+    svg_text(o, legend_x + 3 * CELL + 8, y + 8, 10.5, "start", "normal", "#333", "%s", legend[1]);
     svg_text(o, 12, y + 28, 10, "start", "normal", "#666", "%s", note);
-    svg_end(o);
-    return fclose(o) != 0;
+    outside = svg_end(o);
+    return (fclose(o) != 0) | (outside != 0);
 }
 
 /* ---- shared-memory banks (lesson 07) ---------------------------------------------------------- */
@@ -249,7 +307,7 @@ static int bank_diagram(const char *path)
 {
     static const int pitches[2] = {32, 33};
     double left = 40, top = 100, gap = 60, x, w, h;
-    int k;
+    int k, outside;
     FILE *o;
     w = left + (pitches[0] + pitches[1]) * BCELL + gap + 20;
     h = top + TILE * BCELL + 96;
@@ -279,8 +337,8 @@ static int bank_diagram(const char *path)
              "The transpose's first warp (32 x 8 threads): phase 1 writes tile[ty][tx] = row 0, phase 2 reads tile[tx][ty] = column 0.");
     svg_text(o, 12, h - 18, 10.5, "start", "normal", "#444",
              "Passes from 07_shared_tiled/banks.h (tile_smem_wavefronts): lanes in the same bank at different words wait for each other.");
-    svg_end(o);
-    return fclose(o) != 0;
+    outside = svg_end(o);
+    return (fclose(o) != 0) | (outside != 0);
 }
 
 /* ---- block order (lesson 06) ------------------------------------------------------------------ */
@@ -342,7 +400,7 @@ static int order_diagram(const char *path)
                                           "grouped: block_order_grouped, 2 x 2 squares here"};
     static const char *notes[N_ORDERS] = {NULL, "(down the columns of tiles)", NULL, "(the kernels: 8 x 8 squares)"};
     double left = 16, top = 86, gapy = 70, panel_w = OGX * OCELL + 250, panel_h = OGY * OCELL + gapy, w, h;
-    int k, missing[N_ORDERS], rows, cols;
+    int k, missing[N_ORDERS], rows, cols, outside;
     FILE *o;
     w = left * 2 + 2 * panel_w;
     h = top + 2 * panel_h - 20;   /* two rows of two panels */
@@ -368,14 +426,14 @@ static int order_diagram(const char *path)
     }
     svg_text(o, 12, h - 12, 10.5, "start", "normal", "#444",
              "From 06_unroll_diagonal/block_order.h, the functions the kernels call (tests/test_diagonal.c checks them).");
-    svg_end(o);
+    outside = svg_end(o);
     /* the model's promise, checked where it is drawn: the four orders of the lesson are bijections */
     for (k = 0; k < N_ORDERS; k++)
         if (missing[k]) {
             fprintf(stderr, "diagrams: block_order.h's %s order misses a tile\n", names[k]);
             return 1;
         }
-    return fclose(o) != 0;
+    return (fclose(o) != 0) | (outside != 0);
 }
 
 /* ---- the XOR swizzle (lesson 08) -------------------------------------------------------------- */
@@ -484,8 +542,11 @@ static int swizzle_diagram(const char *path)
 {
     static const char *heads[2] = {"unswizzled: u = a  (tile64 f4 no swizzle)",
                                    "swizzled: u = a ^ sw(c), sw(c) = (c >> 2) & 7"};
-    double left = 62, top = 142, gap = 74, panel_w = SWZ_SLOTS * SCELL, x, w, h;
-    int k, t0, j, passes[2], c, u;
+    static const char *title =
+        "Lesson 08: the XOR swizzle, 8 lanes of one warp's phase 1 float4 store into float4 s[64][16] (the course's model)";
+    double left = 62, top = 142, gap = 74, panel_w = SWZ_SLOTS * SCELL, x, w, h, dy;
+    int k, t0, j, passes[2], c, u, outside;
+    size_t cut;
     FILE *o;
     /* the model's counts, for every 8 lanes of the block and every j: all alike, or the caption's
      * "every 8 lanes" would not hold; and lesson 07's bank model must agree with each */
@@ -502,18 +563,25 @@ static int swizzle_diagram(const char *path)
             }
     }
     w = left + 2 * panel_w + gap + 20;
+    /* a title wider than the panels goes on two lines (svg_split), the rest 18 px lower */
+    cut = 12 + svg_text_width(title, 15, "bold") + 12 > w ? svg_split(title, 15, "bold", w - 24) : 0;
+    dy = cut ? 18 : 0;
+    top += dy;
     h = top + SWZ_PASS_LANES * SCELL + 100;
     if (!(o = fopen(path, "w"))) {
         perror(path);
         return 1;
     }
     svg_begin(o, (int)w, (int)h, "The XOR swizzle: 8 lanes of a float4 store into float4 s[64][16]");
-    svg_text(o, 12, 22, 15, "start", "bold", "#222",
-             "Lesson 08: the XOR swizzle, 8 lanes of one warp's phase 1 float4 store into float4 s[64][16] (the course's model)");
-    svg_text(o, 12, 40, 11.5, "start", "normal", "#444",
+    if (cut) {
+        svg_text(o, 12, 22, 15, "start", "bold", "#222", "%.*s", (int)cut, title);
+        svg_text(o, 12, 22 + dy, 15, "start", "bold", "#222", "%s", title + cut + 1);
+    } else
+        svg_text(o, 12, 22, 15, "start", "bold", "#222", "%s", title);
+    svg_text(o, 12, 40 + dy, 11.5, "start", "normal", "#444",
              "Lanes %d-%d of a block's first warp (t = %d..%d: a = t >> 4 = %d, q = t & 15 = 0..7) store tile column c = 4q + %d at slot u of row c.",
              SWZ_LANE0, SWZ_LANE0 + SWZ_PASS_LANES - 1, SWZ_LANE0, SWZ_LANE0 + SWZ_PASS_LANES - 1, SWZ_LANE0 >> 4, SWZ_J);
-    svg_text(o, 12, 56, 11.5, "start", "normal", "#444",
+    svg_text(o, 12, 56 + dy, 11.5, "start", "normal", "#444",
              "A row of s is 16 slots of 16 bytes: the 32 banks twice, so slot u sits at position u & 7 (4 banks). Numbers: the lanes.");
     for (k = 0, x = left; k < 2; x += panel_w + gap, k++) {
         svg_text(o, x, top - 62, 12.5, "start", "bold", "#222", "%s", heads[k]);
@@ -536,8 +604,8 @@ static int swizzle_diagram(const char *path)
              "one pass if they hit 8 different positions.");
     svg_text(o, 12, h - 18, 10.5, "start", "normal", "#444",
              "The passes agree with 07_shared_tiled/banks.h (smem_wavefronts) on the 8 lanes' 32 words.");
-    svg_end(o);
-    return fclose(o) != 0;
+    outside = svg_end(o);
+    return (fclose(o) != 0) | (outside != 0);
 }
 
 /* The warp-sector figures: one per lesson that draws one, two sides each. */

@@ -5,8 +5,68 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #define SVG_FONT "Helvetica, Arial, sans-serif"
+
+/* How wide a text is drawn, so that a layout can make room for it: for each of ASCII 32..126, in
+ * 1/1000 em, the larger advance width of DejaVu Sans (Book; Bold), the font Helvetica and Arial fall back
+ * to where neither is installed (most Linux systems, cairosvg), and of Helvetica (Adobe's metrics, which
+ * Arial and Liberation Sans share).  A text's width from it is at least its width in any of these fonts
+ * (but for kerning, left out: it mostly narrows a text). */
+static const short svg_advance[2][95] = {
+    {318, 401, 460, 838, 637, 951, 780, 275, 391, 391, 500, 838, 318, 361, 318, 337, 637, 637, 637,
+     637, 637, 637, 637, 637, 637, 637, 337, 337, 838, 838, 838, 556, 1015, 685, 687, 722, 771, 667,
+     611, 778, 752, 295, 500, 667, 558, 863, 749, 788, 667, 788, 722, 667, 611, 732, 685, 989, 686,
+     667, 686, 391, 337, 391, 838, 556, 500, 613, 635, 550, 635, 616, 353, 635, 634, 278, 278, 580,
+     278, 975, 634, 612, 635, 635, 412, 521, 393, 634, 592, 818, 592, 592, 525, 637, 337, 637, 838},
+    {349, 457, 521, 838, 696, 1002, 873, 307, 458, 458, 523, 838, 380, 416, 380, 366, 696, 696, 696,
+     696, 696, 696, 696, 696, 696, 696, 400, 400, 838, 838, 838, 611, 1000, 774, 763, 734, 831, 684,
+     684, 821, 837, 373, 556, 775, 638, 996, 837, 851, 733, 851, 771, 721, 683, 813, 774, 1104, 771,
+     725, 726, 458, 366, 458, 838, 556, 500, 675, 716, 593, 716, 679, 436, 716, 712, 343, 343, 666,
+     343, 1042, 712, 688, 716, 716, 494, 596, 479, 712, 652, 924, 646, 652, 583, 712, 366, 712, 838}};
+
+/* the width of the first n characters of s (all of them if s is shorter) */
+static inline double svg_text_width_n(const char *s, size_t n, double size, const char *weight)
+{
+    const short *adv = svg_advance[strcmp(weight, "bold") == 0];
+    double units = 0;
+    for (; *s && n > 0; s++, n--) units += (*s >= 32 && *s < 127) ? adv[*s - 32] : 1100;
+    return units * size / 1000.0;
+}
+static inline double svg_text_width(const char *s, double size, const char *weight)
+{
+    return svg_text_width_n(s, strlen(s), size, weight);
+}
+
+/* Where to break s into two lines no wider than maxw: the index of a space, the one after a comma, colon
+ * or semicolon if one gives two such lines, else any; of those, the one whose longer line is the
+ * shortest.  0 when no space gives two lines that fit. */
+static inline size_t svg_split(const char *s, double size, const char *weight, double maxw)
+{
+    size_t i, best = 0;
+    int pass;
+    for (pass = 0; pass < 2 && best == 0; pass++) {   /* after punctuation, then anywhere */
+        double best_w = maxw;
+        for (i = 1; s[i]; i++) {
+            double wl, wr;
+            if (s[i] != ' ' || (pass == 0 && !strchr(",:;", s[i - 1]))) continue;
+            wl = svg_text_width_n(s, i, size, weight);
+            wr = svg_text_width(s + i + 1, size, weight);
+            if ((wl > wr ? wl : wr) <= best_w) {
+                best_w = wl > wr ? wl : wr;
+                best = i;
+            }
+        }
+    }
+    return best;
+}
+
+/* The canvas of the picture being written, and how many texts svg_text found running past it (by
+ * svg_text_width, SVG_MARGIN px kept clear at each side): svg_end reports them. */
+#define SVG_MARGIN 4.0
+static double svg_canvas_w, svg_canvas_h;
+static int svg_texts_outside;
 
 static inline void svg_begin(FILE *f, int w, int h, const char *title)
 {
@@ -15,9 +75,17 @@ static inline void svg_begin(FILE *f, int w, int h, const char *title)
                "font-family=\"%s\">\n", w, h, w, h, SVG_FONT);
     fprintf(f, "<title>%s</title>\n", title);
     fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"white\"/>\n", w, h);
+    svg_canvas_w = w;
+    svg_canvas_h = h;
+    svg_texts_outside = 0;
 }
 
-static inline void svg_end(FILE *f) { fprintf(f, "</svg>\n"); }
+/* Closes the picture; returns how many texts ran past its canvas (each was reported on stderr). */
+static inline int svg_end(FILE *f)
+{
+    fprintf(f, "</svg>\n");
+    return svg_texts_outside;
+}
 
 /* fill and stroke are SVG colours ("none" for none); sw is the stroke width */
 static inline void svg_rect(FILE *f, double x, double y, double w, double h, const char *fill,
@@ -45,6 +113,15 @@ static inline void svg_text(FILE *f, double x, double y, double size, const char
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
+    {   /* the canvas check: the text's extent from its anchor and width, its height about the size */
+        double tw = svg_text_width(buf, size, weight);
+        double x0 = strcmp(anchor, "middle") == 0 ? x - tw / 2 : strcmp(anchor, "end") == 0 ? x - tw : x;
+        if (x0 < SVG_MARGIN || x0 + tw > svg_canvas_w - SVG_MARGIN || y - 0.76 * size < 0 || y + 0.24 * size > svg_canvas_h) {
+            fprintf(stderr, "svg: text at x %.1f to %.1f, y %.1f runs past the %.0f x %.0f canvas: %s\n", x0, x0 + tw, y,
+                    svg_canvas_w, svg_canvas_h, buf);
+            svg_texts_outside++;
+        }
+    }
     fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" text-anchor=\"%s\" font-weight=\"%s\" fill=\"%s\">",
             x, y, size, anchor, weight, fill);
     for (p = buf; *p; p++) {
