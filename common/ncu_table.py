@@ -73,6 +73,45 @@ def scale(metric, value):
     return value
 
 
+# A table wider than this many characters is printed in panels, one under another, each repeating the
+# kernel column: a terminal or a notes page shows about 110 characters without scrolling, and a
+# lesson's profile has up to 24 columns (some 290 characters).
+PANEL_CHARS = 110
+
+
+def panels(head, width):
+    """The column indices (1..len(head)-1) of each panel: the fewest panels of at most PANEL_CHARS
+    (at least one column each), their columns shared out about evenly."""
+    ws = [2 + max(len(h), 10) for h in head[1:]]
+
+    def fill(limit):
+        out, cur, used = [], [], 0
+        for i, w in enumerate(ws, 1):
+            if cur and (used + w > limit or width + used + w > PANEL_CHARS):
+                out.append(cur)
+                cur, used = [], 0
+            cur.append(i)
+            used += w
+        return out + [cur] if cur else out
+
+    n = len(fill(PANEL_CHARS))
+    even = fill(-(-sum(ws) // n) + max(ws) // 2)   # about 1/n of the columns' width each
+    return even if len(even) == n else fill(PANEL_CHARS)
+
+
+def print_table(head, rows):
+    """head: the column names, "kernel" first; rows: (label, [cell strings]).  Each column is right-
+    aligned to its name's width (10 at least), the labels left-aligned; panels separated by a blank
+    line."""
+    width = max(len(k) for k in [r[0] for r in rows] + [head[0]])
+    for n, cols in enumerate(panels(head, width)):
+        if n:
+            print()
+        print("  ".join([head[0].ljust(width)] + [head[i].rjust(max(len(head[i]), 10)) for i in cols]))
+        for label, cells in rows:
+            print("  ".join([label.ljust(width)] + [cells[i - 1].rjust(max(len(head[i]), 10)) for i in cols]))
+
+
 def main(ncu_csv, rows_csv):
     useful = {}
     with open(rows_csv) as f:
@@ -116,28 +155,28 @@ def main(ncu_csv, rows_csv):
     head = ["kernel"] + [c[0] for c in cols] + [r[0] for r in ratios] + [p[0] for p in products]
     if dram and useful:
         head.append("DRAM B/useful B")
-    width = max(len(k) for k in kernels + ["kernel"])
-    print("  ".join([head[0].ljust(width)] + [h.rjust(max(len(h), 10)) for h in head[1:]]))
+    rows = []
     for k in kernels:
         v = values[k]
-        cells = [k.ljust(width)]
+        cells = []
         for short, m in cols:
             x = v.get(m)
-            cells.append(("%.1f" % scale(m, x) if x is not None else "-").rjust(max(len(short), 10)))
+            cells.append("%.1f" % scale(m, x) if x is not None else "-")
         for name, a, b in ratios:
             ok = v.get(a) is not None and v.get(b)
-            cells.append(("%.2f" % (v[a] / v[b]) if ok else "-").rjust(max(len(name), 10)))
+            cells.append("%.2f" % (v[a] / v[b]) if ok else "-")
         for name, a, b in products:
             ok = v.get(a) is not None and v.get(b) is not None
-            cells.append(("%.1f" % (v[a] * v[b] / 100) if ok else "-").rjust(max(len(name), 10)))
+            cells.append("%.1f" % (v[a] * v[b] / 100) if ok else "-")
         if dram and useful:
             moved = sum(v.get(m, 0.0) for m in dram)
             base, _, nth = k.partition(" (#")
             seen = useful.get(base, [])
             i = int(nth.rstrip(")")) - 1 if nth else 0
             u = seen[i] if i < len(seen) else None
-            cells.append(("%.2f" % (moved / u) if u else "-").rjust(15))
-        print("  ".join(cells))
+            cells.append("%.2f" % (moved / u) if u else "-")
+        rows.append((k, cells))
+    print_table(head, rows)
     return 0
 
 

@@ -161,11 +161,20 @@ cat >"$tmp/ncu.csv" <<'EOF2'
 EOF2
 printf 'kernel,bytes\ncopy a,1000000\ncopy b,2000000\n' >"$tmp/rows.csv"
 python3 "$COMMON/ncu_table.py" "$tmp/ncu.csv" "$tmp/rows.csv" >"$tmp/out" 2>&1
-row_a=$(grep '^copy a ' "$tmp/out" | tr -s ' ')
-row_b=$(grep '^copy b ' "$tmp/out" | tr -s ' ')
+# a row's cells, across the panels the table is printed in (each panel repeats the kernel column)
+cells_of() { grep "^$1 " "$tmp/out" | sed "s/^$1 *//" | paste -sd' ' | tr -s ' '; }
+row_a="copy a $(cells_of 'copy a')"
+row_b="copy b $(cells_of 'copy b')"
 if grep -q 'slot load %' "$tmp/out" && [ "$row_a" = "copy a 80.0 50.0 400.0 100.0 3.0 3.2 4.00 40.0 3.00" ] &&
         [ "$row_b" = "copy b 60.0 - 3200.0 100.0 1.0 - 32.00 - 0.50" ] && grep -q 'wr miss MB' "$tmp/out"; then
     ok "ncu_table.py: sect/req, slot load % (occupancy x long-sb %), wr miss MB (sectors x 32 B) and DRAM B/useful B; - where a metric is missing"
 else bad "ncu_table.py derived columns (got: $(paste -sd'|' "$tmp/out"))"; fi
+# wider than 110 characters in one line (123 here), the table comes in panels: no line over 110, two
+# panels each with its header and both rows, the columns in their order
+if [ "$(awk 'length($0) > 110' "$tmp/out" | wc -l)" = 0 ] && [ "$(grep -c '^kernel ' "$tmp/out")" = 2 ] &&
+        [ "$(grep -c '^copy a ' "$tmp/out")" = 2 ] &&
+        [ "$(grep '^kernel ' "$tmp/out" | paste -sd' ' | tr -s ' ')" = "kernel occupancy % long-sb % ld sectors ld reqs DRAM rd MB kernel wr miss MB ld sect/req slot load % DRAM B/useful B" ]; then
+    ok "ncu_table.py: a table wider than 110 characters is printed in panels of at most 110, each repeating the kernel column"
+else bad "ncu_table.py panels (got: $(paste -sd'|' "$tmp/out"))"; fi
 
 [ "$failed" = 0 ]
