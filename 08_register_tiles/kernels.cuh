@@ -440,7 +440,12 @@ static inline void launch_transpose_tile64_alignst(float *out, const float *in, 
  * Without the swizzle (u = a) the 8 lanes of the phase 1 store would all hit slot a & 7: 8 ways.
  * SWIZZLE = false (sw = 0, nothing else changed) is that tile, "tile64 f4 no swizzle": it measures
  * the 8 ways (smem st confl), which the swizzled row alone cannot tell from the 16-byte width, and
- * its time against this kernel's is what the swizzle is worth (README, In depth, The swizzle).  Why
+ * its time against this kernel's is what the swizzle is worth (README, In depth, The swizzle).
+ * F4_GLOBAL = false (nothing else changed) is "tile64 swizzle 4B glob": the same lanes, the same
+ * register transpose and 16-byte shared accesses, but every global load and store one float at a time
+ * -- the scalar path below, taken at every size: four 4-byte accesses 16 bytes apart where one 16-byte
+ * access was, the same sectors.  Its time against this kernel's is what the 16-byte global width alone
+ * is worth.  Why
  * 8: shared memory is 32 banks of 4 bytes (CUDA C++ Programming Guide; lesson 07 counts them) and a
  * row of s is 256 bytes, two bank rows, so slot a of every row lies on the same 4 banks: 8 lanes, 8
  * addresses, 8 passes.  Its phase 2 loads keep 8 slots (u = a2).  Correct either way: the store and
@@ -467,7 +472,7 @@ static __device__ __forceinline__ int tile64_sw(int c)
     return SWIZZLE ? (c >> 2) & 7 : 0;
 }
 
-template <int BAND, bool SWIZZLE = true>
+template <int BAND, bool SWIZZLE = true, bool F4_GLOBAL = true>
 __global__ void __launch_bounds__(T64_THREADS, T64_SWZ_BLOCKS)
 transpose_tile64_f4_swizzle(float *__restrict__ out, const float *__restrict__ in, int nx, int ny)
 {
@@ -480,7 +485,7 @@ transpose_tile64_f4_swizzle(float *__restrict__ out, const float *__restrict__ i
     const float4 zero = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
     float4 v[4];                                     /* v[k]: tile row 4a + k, columns 4q .. 4q+3 */
 
-    if ((nx & 3) == 0) {
+    if (F4_GLOBAL && (nx & 3) == 0) {
 #pragma unroll
         for (k = 0; k < 4; k++) {
             const int r = r0 + 4 * a + k, c = c0 + 4 * q;
@@ -513,7 +518,7 @@ transpose_tile64_f4_swizzle(float *__restrict__ out, const float *__restrict__ i
         if (c < nx) {
             const float4 e = s[cl][a2 ^ tile64_sw<SWIZZLE>(cl)];
             float *o = out + (size_t)c * ny;  /* start of output row c */
-            if ((ny & 3) == 0) {
+            if (F4_GLOBAL && (ny & 3) == 0) {
                 if (r < ny) *(float4 *)(o + r) = e;  /* c * ny + r is a multiple of 4 */
             } else {
                 if (r < ny) o[r] = e.x;
@@ -526,13 +531,14 @@ transpose_tile64_f4_swizzle(float *__restrict__ out, const float *__restrict__ i
 }
 
 /* Its launch: 256 threads per 64x64 tile.  BAND as the kernel's band: <0> is "tile64 swizzle f4",
- * <T64_COLUMNWISE> "tile64 swizzle col-wise"; <0, false> is "tile64 f4 no swizzle". */
-template <int BAND, bool SWIZZLE = true>
+ * <T64_COLUMNWISE> "tile64 swizzle col-wise"; <0, false> is "tile64 f4 no swizzle"; <0, true, false>
+ * is "tile64 swizzle 4B glob". */
+template <int BAND, bool SWIZZLE = true, bool F4_GLOBAL = true>
 static inline void launch_transpose_tile64_f4_swizzle(float *out, const float *in, int nx, int ny, dim3 block,
                                                       cudaStream_t s)
 {
     (void)block;
-    transpose_tile64_f4_swizzle<BAND, SWIZZLE>
+    transpose_tile64_f4_swizzle<BAND, SWIZZLE, F4_GLOBAL>
         <<<tile64_grid(div_up(nx, T64), div_up(ny, T64), BAND), T64_THREADS, 0, s>>>(out, in, nx, ny);
 }
 

@@ -66,11 +66,13 @@ typedef struct {
  *     a band as tall as the matrix).
  *   "tile64 f4 no swizzle": "tile64 swizzle f4" with its swizzle switched off (SWIZZLE = false),
  *     the row that measures the 8-way shared-store conflict the swizzle removes (kernels.cuh).
+ *   "tile64 swizzle 4B glob": "tile64 swizzle f4" with its global loads and stores one float at a
+ *     time (F4_GLOBAL = false): the row that measures what the 16-byte global width alone is worth.
  * Labels stay within 23 characters: the odd-size rows add " @odd" and the table's column is 28 wide. */
 enum {
     R4_DIRECT, R4_ROW8x8, R4_LOADALL, R4_ROW8x4, R4_ROW16x16, R4_ROW32x32, R4_ROW32x2, R4_SWAP32x2, COPY, SGEAM,
     TILE64_VEC, TILE64_SCALAR, TILE64_ALIGNST, TILE64_SC_BAND, TILE64_AL_BAND, TILE64_AL_COL, TILE64_SWZ,
-    TILE64_NOSWZ, TILE64_SWZ_COL, N_ROWS
+    TILE64_NOSWZ, TILE64_SWZ_4B, TILE64_SWZ_COL, N_ROWS
 };
 static const row_t ROWS[N_ROWS] = {
     {{"f4 4x4 direct 8x8", launch_transpose_reg4x4_direct<8, 8>, TMATRIX_TRANSPOSE}, 4, 8, 8, 0},
@@ -92,6 +94,7 @@ static const row_t ROWS[N_ROWS] = {
     {{"tile64 aligned col-wise", launch_transpose_tile64_alignst<T64_COLUMNWISE>, TMATRIX_TRANSPOSE}, 0, 0, 0, 0},
     {{"tile64 swizzle f4", launch_transpose_tile64_f4_swizzle<0>, TMATRIX_TRANSPOSE}, 0, 0, 0, 0},
     {{"tile64 f4 no swizzle", launch_transpose_tile64_f4_swizzle<0, false>, TMATRIX_TRANSPOSE}, 0, 0, 0, 0},
+    {{"tile64 swizzle 4B glob", launch_transpose_tile64_f4_swizzle<0, true, false>, TMATRIX_TRANSPOSE}, 0, 0, 0, 0},
     {{"tile64 swizzle col-wise", launch_transpose_tile64_f4_swizzle<T64_COLUMNWISE>, TMATRIX_TRANSPOSE}, 0, 0, 0, 0},
 };
 
@@ -196,10 +199,11 @@ static int experiment_fastest(const tbench_t *b, int number, const char *suffix,
 {
     /* rows 0-1: copy kernel and Sgeam; from row 2: the candidates for the fastest transpose */
     const int rs[] = {COPY,           SGEAM,         TILE64_VEC, TILE64_SCALAR,  TILE64_ALIGNST, TILE64_SC_BAND,
-                      TILE64_AL_BAND, TILE64_AL_COL, TILE64_SWZ, TILE64_NOSWZ,   TILE64_SWZ_COL, R4_ROW8x8};
+                      TILE64_AL_BAND, TILE64_AL_COL, TILE64_SWZ, TILE64_NOSWZ,   TILE64_SWZ_4B,  TILE64_SWZ_COL,
+                      R4_ROW8x8};
     /* where the rows the take-away compares sit in rs[] */
     enum { NV = sizeof rs / sizeof rs[0], FIRST_CANDIDATE = 2, SCALAR = 3, ALIGNED = 4, SC_BAND = 5, AL_BAND = 6,
-           AL_COL = 7, SWZ = 8, SWZ_COL = 10 };
+           AL_COL = 7, SWZ = 8, SWZ_4B = 10, SWZ_COL = 11 };
     char labels[NV][64], take[500], title[160];
     timing_t t[NV];
     double gbs[NV];
@@ -222,7 +226,9 @@ static int experiment_fastest(const tbench_t *b, int number, const char *suffix,
                "  as tall as the matrix, column by column (lesson 06's column-major order): the blocks running\n"
                "  together write neighbouring pieces of the same few output rows. 'swizzle': float4 on every side,\n"
                "  each thread's 4x4 block transposed in registers, the shared tile XOR-swizzled instead of padded;\n"
-               "  'no swizzle': the same tile unswizzled (8-way shared-store conflicts by the bank model).\n",
+               "  'no swizzle': the same tile unswizzled (8-way shared-store conflicts by the bank model);\n"
+               "  '4B glob': the same tile with its global loads and stores one float at a time (same lanes,\n"
+               "  same sectors), at every size.\n",
                T64_BAND);
     for (k = 0; k < NV; k++) {
         trow_t r = ROWS[rs[k]].r;   /* under its label with the size's suffix */
@@ -249,11 +255,13 @@ static int experiment_fastest(const tbench_t *b, int number, const char *suffix,
         snprintf(take, sizeof take,
                  "fastest transpose here: %s, %.1f%% of cudaMemcpy, %.1f%% of the copy kernel, %.2fx cublasSgeam "
                  "(which reaches %.1f%% of cudaMemcpy); banded order: scalar %+.1f%%, aligned %+.1f%%; column-wise: "
-                 "aligned %+.1f%%, swizzle %+.1f%%.", res->best, res->pct_d2d, res->pct_copy, res->x_sgeam,
+                 "aligned %+.1f%%, swizzle %+.1f%%; swizzle f4's 16-byte global accesses against 4 bytes: %+.1f%%.",
+                 res->best, res->pct_d2d, res->pct_copy, res->x_sgeam,
                  res->sgeam_d2d, ok[SCALAR] && ok[SC_BAND] ? 100.0 * (gbs[SC_BAND] / gbs[SCALAR] - 1.0) : 0.0,
                  ok[ALIGNED] && ok[AL_BAND] ? 100.0 * (gbs[AL_BAND] / gbs[ALIGNED] - 1.0) : 0.0,
                  ok[ALIGNED] && ok[AL_COL] ? 100.0 * (gbs[AL_COL] / gbs[ALIGNED] - 1.0) : 0.0,
-                 ok[SWZ] && ok[SWZ_COL] ? 100.0 * (gbs[SWZ_COL] / gbs[SWZ] - 1.0) : 0.0);
+                 ok[SWZ] && ok[SWZ_COL] ? 100.0 * (gbs[SWZ_COL] / gbs[SWZ] - 1.0) : 0.0,
+                 ok[SWZ] && ok[SWZ_4B] ? 100.0 * (gbs[SWZ] / gbs[SWZ_4B] - 1.0) : 0.0);
     } else {
         snprintf(take, sizeof take, "every candidate failed verification.");
     }
