@@ -79,10 +79,10 @@ def scale(metric, value):
 PANEL_CHARS = 110
 
 
-def panels(head, width):
-    """The column indices (1..len(head)-1) of each panel: the fewest panels of at most PANEL_CHARS
-    (at least one column each), their columns shared out about evenly."""
-    ws = [2 + max(len(h), 10) for h in head[1:]]
+def panels(ws, width):
+    """The column indices (1..len(ws)) of each panel, given the columns' widths ws: the fewest panels
+    of at most PANEL_CHARS (at least one column each), their columns shared out about evenly."""
+    ws = [2 + w for w in ws]
 
     def fill(limit):
         out, cur, used = [], [], 0
@@ -101,15 +101,16 @@ def panels(head, width):
 
 def print_table(head, rows):
     """head: the column names, "kernel" first; rows: (label, [cell strings]).  Each column is right-
-    aligned to its name's width (10 at least), the labels left-aligned; panels separated by a blank
-    line."""
+    aligned to the widest of its name, its cells and 10 characters; the labels left-aligned; panels
+    separated by a blank line."""
     width = max(len(k) for k in [r[0] for r in rows] + [head[0]])
-    for n, cols in enumerate(panels(head, width)):
+    ws = [max([len(h), 10] + [len(r[1][i]) for r in rows]) for i, h in enumerate(head[1:])]
+    for n, cols in enumerate(panels(ws, width)):
         if n:
             print()
-        print("  ".join([head[0].ljust(width)] + [head[i].rjust(max(len(head[i]), 10)) for i in cols]))
+        print("  ".join([head[0].ljust(width)] + [head[i].rjust(ws[i - 1]) for i in cols]))
         for label, cells in rows:
-            print("  ".join([label.ljust(width)] + [cells[i - 1].rjust(max(len(head[i]), 10)) for i in cols]))
+            print("  ".join([label.ljust(width)] + [cells[i - 1].rjust(ws[i - 1]) for i in cols]))
 
 
 def main(ncu_csv, rows_csv):
