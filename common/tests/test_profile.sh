@@ -176,5 +176,16 @@ if [ "$(awk 'length($0) > 110' "$tmp/out" | wc -l)" = 0 ] && [ "$(grep -c '^kern
         [ "$(grep '^kernel ' "$tmp/out" | paste -sd' ' | tr -s ' ')" = "kernel occupancy % long-sb % ld sectors ld reqs DRAM rd MB kernel wr miss MB ld sect/req slot load % DRAM B/useful B" ]; then
     ok "ncu_table.py: a table wider than 110 characters is printed in panels of at most 110, each repeating the kernel column"
 else bad "ncu_table.py panels (got: $(paste -sd'|' "$tmp/out"))"; fi
+# a count wider than its column's name (lesson 02's 8,858,370,048 ld sectors): the column widens, every
+# line of the table keeps the header's length
+cat >"$tmp/ncu2.csv" <<'EOF2'
+"ID","Kernel Name","Metric Name","Metric Unit","Metric Value"
+"0","L:wide/k(float*)","l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum","request","8858370048"
+"1","L:narrow/k(float*)","l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum","request","4"
+EOF2
+python3 "$COMMON/ncu_table.py" "$tmp/ncu2.csv" "$tmp/rows.csv" >"$tmp/out2" 2>&1
+if [ "$(awk '{print length($0)}' "$tmp/out2" | sort -u | wc -l)" = 1 ] && grep -q '^wide  *8858370048.0$' "$tmp/out2"; then
+    ok "ncu_table.py: a cell wider than its column's name widens the column (the rows stay aligned)"
+else bad "ncu_table.py wide cell (got: $(paste -sd'|' "$tmp/out2"))"; fi
 
 [ "$failed" = 0 ]
