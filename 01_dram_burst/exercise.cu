@@ -2,8 +2,9 @@
  *
  * exercise_check.cu already sums the particles' masses from an array of structures (AoS):
  * thread i reads p[i].mass, 4 useful bytes out of every 32-byte particle, so every 4-byte load
- * drags a whole 32-byte sector out of DRAM.  Before you write anything, predict from the sector
- * model (4 useful bytes of every 32 moved) what fraction of the copy bandwidth that kernel reaches.
+ * brings a whole 32-byte sector through the caches.  Before you write anything, predict from the
+ * sector model (4 useful bytes of every 32 moved) what fraction of the copy bandwidth that kernel
+ * reaches.
  *
  * TODO: write mass_sums_soa below.  The masses now sit in their own array (structure of arrays,
  * SoA), so consecutive threads read consecutive floats.  Each thread loads mass[i] (0 when
