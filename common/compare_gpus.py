@@ -69,11 +69,20 @@ COLS = ["lesson", "experiment", "kernel", "status", "ms_median", "ms_min", "ms_m
 
 
 def read_run(folder):
+    """run.txt's keys (the GPU's latest make results); its date becomes the range of the lessons' own
+    runs (<lesson>.run.txt) where they were made on different days."""
     run = {}
     with open(os.path.join(folder, "run.txt")) as f:
         for line in f:
             k, _, v = line.strip().partition("=")
             run[k] = v
+    days = set()
+    for name in os.listdir(folder):
+        if name.endswith(".run.txt"):
+            with open(os.path.join(folder, name)) as f:
+                days |= {l.strip()[5:] for l in f if l.startswith("date=")}
+    if len(days) > 1:
+        run["date"] = "%s to %s" % (min(days), max(days))
     return run
 
 

@@ -8,7 +8,9 @@
 #   - the data: the CSV files named, or by default ../results/<GPU>/<prog>.csv for each program of
 #     the lesson (`make -s print-PROGS`); GPU defaults to NVIDIA_H100_80GB_HBM3;
 #   - results/<GPU>/run.txt beside the (first) CSV names the GPU, CUDA version, driver and date of the
-#     run (lines gpu=, cuda=, driver=, date=); every figure carries them;
+#     run (lines gpu=, cuda=, driver=, date=); every figure carries them; a lesson's own
+#     results/<GPU>/<lesson>.run.txt (make results writes one per lesson) comes first, so that a
+#     later run of another lesson does not re-date this lesson's figures;
 #   - the diagrams that are computed rather than measured (02 and 05: the sectors a warp touches,
 #     07: the bank of every element of a tile, 08: the slots of the XOR swizzle) come from figures/diagrams.c (at the course's root: it reads the lessons' C models), built here with the
 #     lesson headers that hold the model;
@@ -125,6 +127,8 @@ cat "${files[@]}" >"$tmp/all.tsv"
 first=$1
 case "$first" in /*) ;; *) first="$PWD/$first" ;; esac
 run_txt="$(dirname "$first")/run.txt"
+# a lesson's own run, when make results recorded it (results.sh): its figures name that run's date
+[ -n "$lesson" ] && [ -f "$(dirname "$first")/$lesson.run.txt" ] && run_txt="$(dirname "$first")/$lesson.run.txt"
 run_gpu=""; run_cuda=""; run_driver=""; run_date=""
 if [ -f "$run_txt" ]; then
     while IFS='=' read -r k v; do

@@ -114,8 +114,11 @@ for d in "$@"; do
     if [ "$profile_only" != 1 ]; then
         mkdir -p "$ROOT/results/$slug"
         for p in "${progs[@]}"; do cp "$tmp/$p.csv" "$ROOT/results/$slug/$p.csv"; done
-        # what the figures (make plot) and the comparison of GPUs name as the run's origin
+        # what the figures (make plot) and the comparison of GPUs name as the run's origin: run.txt, the
+        # GPU's latest run; <lesson>.run.txt, this lesson's (a lesson's figures name the run of its own
+        # CSV, not a later run of another lesson)
         printf 'gpu=%s\ncuda=%s\ndriver=%s\ndate=%s\n' "$gpu" "$cuda" "$driver" "$day" >"$ROOT/results/$slug/run.txt"
+        cp "$ROOT/results/$slug/run.txt" "$ROOT/results/$slug/$name.run.txt"
         if [ "${RESULTS_CSV_ONLY:-0}" = 1 ]; then continue; fi
         for b in "$tmp"/block.*; do
             python3 "$COMMON/readme_block.py" "$d/${b##*/block.}" results "$b"

@@ -56,6 +56,12 @@ if grep -q 'a table of the toy kernel' "$tmp/course/01_works/README.md" && ! gre
         grep -q '^01_works,t,"k",ok' "$csvs/prog.csv" 2>/dev/null && grep -q 'gpu=Toy GPU' "$csvs/run.txt" 2>/dev/null; then
     pass "make results: a lesson whose runs all succeeded gets its block, CSV and run.txt"
 else fail "make results: a lesson whose runs all succeeded gets its block, CSV and run.txt"; fi
+# the lesson's own record of its run (its figures name it, whatever lesson runs later); none for the
+# lesson whose run failed
+if grep -q 'gpu=Toy GPU' "$csvs/01_works.run.txt" 2>/dev/null && grep -q "^date=$(date -u +%F)" "$csvs/01_works.run.txt" &&
+        [ ! -e "$csvs/02_fails.run.txt" ]; then
+    pass "make results: the lesson that ran gets results/<GPU>/<lesson>.run.txt, the failed one none"
+else fail "make results: the lesson that ran gets results/<GPU>/<lesson>.run.txt, the failed one none"; fi
 
 # RESULTS_PROFILE_ONLY=1: no program runs; the results block and CSV stay, the profile block is
 # refreshed from `make profile` (a stand-in ncu on PATH, a toy profile target)
