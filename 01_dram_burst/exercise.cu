@@ -3,8 +3,9 @@
  * exercise_check.cu already sums the particles' masses from an array of structures (AoS):
  * thread i reads p[i].mass, 4 useful bytes out of every 32-byte particle, so every 4-byte load
  * brings a whole 32-byte sector through the caches.  Before you write anything, predict from the
- * sector model (4 useful bytes of every 32 moved) what fraction of the copy bandwidth that kernel
- * reaches.
+ * bytes moved (4 useful bytes of every 32; the README's sector and fetch models agree here, since
+ * a 64-byte fetch holds two whole particles whose masses neighbouring threads read) what fraction
+ * of the copy bandwidth that kernel reaches.
  *
  * TODO: write mass_sums_soa below.  The masses now sit in their own array (structure of arrays,
  * SoA), so consecutive threads read consecutive floats.  Each thread loads mass[i] (0 when
@@ -14,7 +15,7 @@
  * Then `make exercise`: the checker verifies your kernel at odd sizes (with guard zones around
  * your buffers, then once more under compute-sanitizer), times it against the AoS version, and
  * gives one verdict: wrong, correct but short of the goal (at least 2x the speed of AoS), or goal
- * met.  How much faster is it, and does that match the sector arithmetic? */
+ * met.  How much faster is it, and does that match the bytes' ratio? */
 #include "exercise.h"
 #include "warp.cuh"
 

@@ -3,9 +3,10 @@
  *
  * The 32 threads of a warp execute a load together.  When their 32 addresses are consecutive (an
  * index of the form A[(terms without threadIdx.x) + threadIdx.x], in blocks a multiple of 32
- * threads wide, so the warp lies along one row), the warp's 32 floats are 128 bytes: four whole
- * 32-byte sectors of one line, one request.  When consecutive threads are a row apart, the
- * same instruction touches 32 different sectors and uses 4 bytes of each.
+ * threads wide, so the warp lies along one row), the warp's 32 floats are 128 contiguous bytes,
+ * one request (how many sectors and lines: the README's first table asks).  When consecutive
+ * threads are a row apart, the same instruction touches 32 different sectors and uses 4 bytes of
+ * each.
  *
  * Layout.  Matrices are row-major: element (r, c) of a matrix of `cols` columns is m[r * cols + c].
  * Launch.  Each kernel is followed by its launcher, launch_<kernel>(outputs, inputs, sizes, block,
@@ -148,7 +149,7 @@ static __device__ __forceinline__ void matmul_element(float *C, const float *A, 
  * In the k loop:
  *   B[k * N + Col]: (k * N + blockIdx.x * blockDim.x) + threadIdx.x -> coalesced, 128 bytes/warp;
  *   A[Row * K + k]: no threadIdx.x at all -> every lane of a warp with one Row reads the same
- *                   address: a broadcast, one sector per request.
+ *                   address: a broadcast (its sectors and lines: the README's first table).
  * Grid: div_up(N, block.x) x div_up(M, block.y) (M, N <= GEMM_DIM_MAX keeps it below 65535). */
 __global__ void matmul_x_along_row(float *C, const float *A, const float *B, int M, int N, int K)
 {
