@@ -129,8 +129,9 @@ static inline void launch_transpose_col_unroll(float *out, const float *in, int 
  *                       tile row (the order in which a 2-D grid numbers its blocks);
  *   ORDER_COLUMN_MAJOR  tile (b / gy, b % gy): consecutive blocks take neighbouring tiles of one
  *                       tile column;
- *   ORDER_DIAGONAL      tile ((b / gy + b % gy) % gx, b % gy): consecutive blocks step one tile
- *                       down and one across (proposed in 2009 against "partition camping");
+ *   ORDER_DIAGONAL      consecutive blocks step one tile down and one across, every tile of any
+ *                       grid taken once (the formula: exercise 4 asks for one; proposed in 2009
+ *                       against "partition camping");
  *   ORDER_GROUPED       squares of BLOCK_ORDER_GROUP x BLOCK_ORDER_GROUP tiles, row-major inside
  *                       and between them.
  * x runs across the input's columns for NaiveRow and down its rows for NaiveCol, so NaiveCol's
