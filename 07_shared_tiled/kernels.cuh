@@ -150,7 +150,7 @@ static inline void launch_transpose_tile_col_order(float *out, const float *in, 
  * accesses are rows, one pass each: banks.h).  Their difference is what waiting for the whole
  * block costs; the gap between copy_tile<T, R, 1> and transpose_tile is the corner turn's.  BLOCKS
  * asks the compiler for few enough registers that BLOCKS blocks fit on an SM, as many as the tile
- * itself fits with CUDA 13 on sm_90 (lesson 07's prediction 3 counts them).  Left alone, the
+ * itself fits with CUDA 13 on sm_90 (the notes count them: In depth, "Blocks per SM").  Left alone, the
  * 64 x 64 twins took 56-64 registers a thread, more than their tile, and fewer of their blocks
  * would fit.  So twin and tile keep the same loads in flight (the 64 x 64 +sync twin then spills
  * one register, 4 bytes a thread against the 128 it moves). */
