@@ -8,10 +8,9 @@
  * against sum_strips_lanes_adjacent) how much faster a coalesced version can be.
  *
  * TODO: write row_sums_warp_per_row below (see exercise.h): let a whole warp own one row.
- *   - row w = global thread index / 32, lane = threadIdx.x % 32; a warp with w >= rows returns
- *     (all its lanes together);
- *   - lane l adds up m[w][l], m[w][l + 32], m[w][l + 64], ... : at each step the warp reads 32
- *     consecutive floats of one row, 128 bytes, four whole sectors;
+ *   - row w = global thread index / 32; a warp with w >= rows returns (all its lanes together);
+ *   - which elements of row w each lane adds up is yours to choose: pick them so that every load
+ *     of the warp has the coalesced form above;
  *   - the warp adds its 32 partial sums with warp_sum_xor() (common/warp.cuh: every lane of the
  *     warp must call it), and lane 0 stores the total in sums[w].
  *

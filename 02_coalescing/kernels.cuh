@@ -97,8 +97,8 @@ static inline void launch_sum_strips_lanes_adjacent(float *out, const float *m, 
  * Layout: `in` and `out` have ny rows of nx floats. */
 
 /* copyRow (the coalesced copy): threadIdx.x along a row, so consecutive threads read and write
- * consecutive floats: a warp moves 128 contiguous bytes each way, 4 sectors per request on both
- * sides.  Grid: grid_2d(nx, ny, block). */
+ * consecutive floats: a warp moves 128 contiguous bytes each way (its sectors per request: the
+ * README's first table asks).  Grid: grid_2d(nx, ny, block). */
 __global__ void copy_row(float *out, const float *in, int nx, int ny)
 {
     unsigned c = blockIdx.x * blockDim.x + threadIdx.x, r;
