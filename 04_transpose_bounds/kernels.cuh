@@ -62,10 +62,10 @@ static __device__ __forceinline__ void store_v(V *p, V v, int streaming)
  * are issued before the first store: u independent loads of sizeof(V) bytes, all of which can be
  * in flight at once.
  *
- * Why that matters: a load from DRAM does not come back at once (how long it takes is prediction
- * 1 of the lesson).  To keep the memory busy, bandwidth x latency bytes must be on their way at
- * every moment (Little's law), and a thread can only have in flight the loads it issued before it
- * needed a result.
+ * Why that matters: a load from DRAM does not come back at once (experiment 3 of the lesson
+ * measures how long it takes).  To keep the memory busy, bandwidth x latency bytes must be on their
+ * way at every moment (Little's law), and a thread can only have in flight the loads it issued
+ * before it needed a result.
  *
  * u is a literal in every caller, so after inlining the loops unroll fully and v[] lives in
  * registers.
