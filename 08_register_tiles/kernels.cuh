@@ -444,8 +444,10 @@ static inline void launch_transpose_tile64_alignst(float *out, const float *in, 
  * F4_GLOBAL = false (nothing else changed) is "tile64 swizzle 4B glob": the same lanes, the same
  * register transpose and 16-byte shared accesses, but every global load and store one float at a time
  * -- the scalar path below, taken at every size: four 4-byte accesses 16 bytes apart where one 16-byte
- * access was, the same sectors.  Its time against this kernel's is what the 16-byte global width alone
- * is worth.  Why
+ * access was, the same sectors, each touched by four requests (a float stride of 4, lesson 03), where
+ * a coalesced one-float warp access (tile64 vec off) touches each of its 4 sectors once.  Its time
+ * against this kernel's is what the 16-byte global width is worth against these strided one-float
+ * accesses, not against coalesced ones.  Why
  * 8: shared memory is 32 banks of 4 bytes (CUDA C++ Programming Guide; lesson 07 counts them) and a
  * row of s is 256 bytes, two bank rows, so slot a of every row lies on the same 4 banks: 8 lanes, 8
  * addresses, 8 passes.  Its phase 2 loads keep 8 slots (u = a2).  Correct either way: the store and
