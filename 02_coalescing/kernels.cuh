@@ -147,9 +147,10 @@ static __device__ __forceinline__ void matmul_element(float *C, const float *A, 
  * name: threadIdx.x runs along a row of C, so it picks the column; the program's output says
  * "Col from threadIdx.x").
  * In the k loop:
- *   B[k * N + Col]: (k * N + blockIdx.x * blockDim.x) + threadIdx.x -> coalesced, 128 bytes/warp;
+ *   B[k * N + Col]: (k * N + blockIdx.x * blockDim.x) + threadIdx.x -> the coalesced form;
  *   A[Row * K + k]: no threadIdx.x at all -> every lane of a warp with one Row reads the same
- *                   address: a broadcast (its sectors and lines: the README's first table).
+ *                   address.
+ * How many sectors and lines a warp touches per step of k: the README's prediction 4 asks.
  * Grid: div_up(N, block.x) x div_up(M, block.y) (M, N <= GEMM_DIM_MAX keeps it below 65535). */
 __global__ void matmul_x_along_row(float *C, const float *A, const float *B, int M, int N, int K)
 {
@@ -168,8 +169,8 @@ static inline void launch_matmul_x_along_row(float *C, const float *A, const flo
 
 /* The same product with the mapping swapped (the strided product):
  * Row = blockIdx.x * blockDim.x + threadIdx.x (threadIdx.x runs down a column of C, so it picks
- * the row: "Row from threadIdx.x").  Now A[Row * K + k] has threadIdx.x multiplied by K (32 sectors
- * per request), B[k * N + Col] is the broadcast, and the store to C is a row apart too.
+ * the row: "Row from threadIdx.x").  Now A[Row * K + k] has threadIdx.x multiplied by K, B[k * N + Col]
+ * has no threadIdx.x at all, and the store to C is a row apart too (the counts: prediction 4).
  * Grid: div_up(M, block.x) x div_up(N, block.y). */
 __global__ void matmul_x_along_col(float *C, const float *A, const float *B, int M, int N, int K)
 {
