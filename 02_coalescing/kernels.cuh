@@ -3,8 +3,8 @@
  *
  * The 32 threads of a warp execute a load together.  When their 32 addresses are consecutive (an
  * index of the form A[(terms without threadIdx.x) + threadIdx.x], in blocks a multiple of 32
- * threads wide, so the warp lies along one row), the warp's 32 floats are 128 contiguous bytes,
- * one request (how many sectors and lines: the README's first table asks).  When consecutive
+ * threads wide, so the warp lies along one row), the warp's 32 floats lie side by side: one
+ * request (how many sectors and lines it touches: the README's first table asks).  When consecutive
  * threads are a row apart, the same instruction touches 32 different sectors and uses 4 bytes of
  * each.
  *
