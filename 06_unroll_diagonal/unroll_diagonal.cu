@@ -259,14 +259,14 @@ static int experiment_starts(run_t *r)
     timing_t t;
     unsigned long long *host;
     unsigned gx, gy, n;
-    int per_sm = 0, wave, k, lo = 0, hi = 0, failed = 0;
+    int per_sm, wave, k, lo = 0, hi = 0, failed = 0;
     unsigned med_lo = UINT_MAX, med_hi = 0, most = 0;
     char take[600];
 
     tile_grid(r->b.m.nx, r->b.m.ny, r->block.x, r->block.y, &gx, &gy);
     n = gx * gy;
-    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, transpose_row_order_timed<ORDER_ROW_MAJOR>,
-                                                        (int)(r->block.x * r->block.y), 0));
+    per_sm = gpu_blocks_per_sm((const void *)transpose_row_order_timed<ORDER_ROW_MAJOR>,
+                               (int)(r->block.x * r->block.y));
     wave = per_sm * r->sms;
     host = (unsigned long long *)malloc((size_t)n * sizeof *host);
     if (!host) {
