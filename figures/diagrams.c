@@ -29,7 +29,7 @@
  * Room for the words: the warp-sector figures size their columns and canvas by their texts' widths
  * (svg_text_width of figures/svg.h, an upper bound for the fonts the SVG names) and put a footprint's
  * caption on two lines; lesson 08's title goes on two lines where it is wider than the panels.  Every
- * diagram's texts are checked against its canvas: one that runs past it stops the program (svg_end
+ * diagram's texts are checked against its canvas: one that runs past it stops the program (svg_finish
  * counts them), so plot.sh keeps the committed diagram and says why.
  *
  * Built by common/plot.sh:  cc -std=c99 -Wall -Wextra -Werror -pedantic -I<course root> figures/diagrams.c
@@ -176,7 +176,7 @@ static int warp_sector_diagram(const char *path, const char *title, const char *
     char caption[3][2][3][96], label[3][ROW_LABELS][64];
     double colw[2] = {0, 0}, rowh[3] = {0, 0, 0}, step[3], x, y, left = 0, top = 78, capt = 48, gap = 30, w, h,
            legend_x;
-    int i, j, k, l, nlabels = sum_sides ? ROW_LABELS : ROW_LABELS - 1, outside;
+    int i, j, k, l, nlabels = sum_sides ? ROW_LABELS : ROW_LABELS - 1;
     FILE *o;
     for (i = 0; i < 3; i++)
         for (j = 0; j < nsides; j++) {
@@ -260,8 +260,7 @@ static int warp_sector_diagram(const char *path, const char *title, const char *
     svg_rect(o, legend_x, y, 3 * CELL, CELL, "#fdd0a2", "#d94801", 1.2);
     svg_text(o, legend_x + 3 * CELL + 8, y + 8, 10.5, "start", "normal", "#333", "%s", legend[1]);
     svg_text(o, 12, y + 28, 10, "start", "normal", "#666", "%s", note);
-    outside = svg_end(o);
-    return (fclose(o) != 0) | (outside != 0);
+    return svg_finish(o);
 }
 
 /* ---- shared-memory banks (lesson 07) ---------------------------------------------------------- */
@@ -307,7 +306,7 @@ static int bank_diagram(const char *path)
 {
     static const int pitches[2] = {32, 33};
     double left = 40, top = 100, gap = 60, x, w, h;
-    int k, outside;
+    int k;
     FILE *o;
     w = left + (pitches[0] + pitches[1]) * BCELL + gap + 20;
     h = top + TILE * BCELL + 96;
@@ -337,8 +336,7 @@ static int bank_diagram(const char *path)
              "The transpose's first warp (32 x 8 threads): phase 1 writes tile[ty][tx] = row 0, phase 2 reads tile[tx][ty] = column 0.");
     svg_text(o, 12, h - 18, 10.5, "start", "normal", "#444",
              "Passes from 07_shared_tiled/banks.h (tile_smem_wavefronts): lanes in the same bank at different words wait for each other.");
-    outside = svg_end(o);
-    return (fclose(o) != 0) | (outside != 0);
+    return svg_finish(o);
 }
 
 /* ---- block order (lesson 06) ------------------------------------------------------------------ */
@@ -400,7 +398,7 @@ static int order_diagram(const char *path)
                                           "grouped: block_order_grouped, 2 x 2 squares here"};
     static const char *notes[N_ORDERS] = {NULL, "(down the columns of tiles)", NULL, "(the kernels: 8 x 8 squares)"};
     double left = 16, top = 86, gapy = 70, panel_w = OGX * OCELL + 250, panel_h = OGY * OCELL + gapy, w, h;
-    int k, missing[N_ORDERS], rows, cols, outside;
+    int k, missing[N_ORDERS], rows, cols, failed;
     FILE *o;
     w = left * 2 + 2 * panel_w;
     h = top + 2 * panel_h - 20;   /* two rows of two panels */
@@ -426,14 +424,14 @@ static int order_diagram(const char *path)
     }
     svg_text(o, 12, h - 12, 10.5, "start", "normal", "#444",
              "From 06_unroll_diagonal/block_order.h, the functions the kernels call (tests/test_diagonal.c checks them).");
-    outside = svg_end(o);
+    failed = svg_finish(o);
     /* the model's promise, checked where it is drawn: the four orders of the lesson are bijections */
     for (k = 0; k < N_ORDERS; k++)
         if (missing[k]) {
             fprintf(stderr, "diagrams: block_order.h's %s order misses a tile\n", names[k]);
             return 1;
         }
-    return (fclose(o) != 0) | (outside != 0);
+    return failed;
 }
 
 /* ---- the XOR swizzle (lesson 08) -------------------------------------------------------------- */
@@ -545,7 +543,7 @@ static int swizzle_diagram(const char *path)
     static const char *title =
         "Lesson 08: the XOR swizzle, 8 lanes of one warp's phase 1 float4 store into float4 s[64][16] (the course's model)";
     double left = 62, top = 142, gap = 74, panel_w = SWZ_SLOTS * SCELL, x, w, h, dy;
-    int k, t0, j, passes[2], c, u, outside;
+    int k, t0, j, passes[2], c, u;
     size_t cut;
     FILE *o;
     /* the model's counts, for every 8 lanes of the block and every j: all alike, or the caption's
@@ -604,8 +602,7 @@ static int swizzle_diagram(const char *path)
              "one pass if they hit 8 different positions.");
     svg_text(o, 12, h - 18, 10.5, "start", "normal", "#444",
              "The passes agree with 07_shared_tiled/banks.h (smem_wavefronts) on the 8 lanes' 32 words.");
-    outside = svg_end(o);
-    return (fclose(o) != 0) | (outside != 0);
+    return svg_finish(o);
 }
 
 /* The warp-sector figures: one per lesson that draws one, two sides each. */

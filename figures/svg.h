@@ -63,7 +63,7 @@ static inline size_t svg_split(const char *s, double size, const char *weight, d
 }
 
 /* The canvas of the picture being written, and how many texts svg_text found running past it (by
- * svg_text_width, SVG_MARGIN px kept clear at each side): svg_end reports them. */
+ * svg_text_width, SVG_MARGIN px kept clear at each side): svg_finish reports them. */
 #define SVG_MARGIN 4.0
 static double svg_canvas_w, svg_canvas_h;
 static int svg_texts_outside;
@@ -80,11 +80,12 @@ static inline void svg_begin(FILE *f, int w, int h, const char *title)
     svg_texts_outside = 0;
 }
 
-/* Closes the picture; returns how many texts ran past its canvas (each was reported on stderr). */
-static inline int svg_end(FILE *f)
+/* Ends the picture and closes its file: 0, or 1 when the file did not close or a text ran past the
+ * canvas (each such text was reported on stderr). */
+static inline int svg_finish(FILE *f)
 {
     fprintf(f, "</svg>\n");
-    return svg_texts_outside;
+    return (fclose(f) != 0) | (svg_texts_outside != 0);
 }
 
 /* fill and stroke are SVG colours ("none" for none); sw is the stroke width */
