@@ -68,19 +68,18 @@ COLS = ["lesson", "experiment", "kernel", "status", "ms_median", "ms_min", "ms_m
         "gbs", "pct_d2d", "pct_peak", "extra_name", "extra"]
 
 
+def read_keys(path):
+    """The key=value lines of a run record (run.txt, <lesson>.run.txt: results.sh writes them)."""
+    with open(path) as f:
+        return dict(line.strip().partition("=")[::2] for line in f)
+
+
 def read_run(folder):
     """run.txt's keys (the GPU's latest make results); its date becomes the range of the lessons' own
     runs (<lesson>.run.txt) where they were made on different days."""
-    run = {}
-    with open(os.path.join(folder, "run.txt")) as f:
-        for line in f:
-            k, _, v = line.strip().partition("=")
-            run[k] = v
-    days = set()
-    for name in os.listdir(folder):
-        if name.endswith(".run.txt"):
-            with open(os.path.join(folder, name)) as f:
-                days |= {l.strip()[5:] for l in f if l.startswith("date=")}
+    run = read_keys(os.path.join(folder, "run.txt"))
+    days = {read_keys(os.path.join(folder, name)).get("date") for name in os.listdir(folder)
+            if name.endswith(".run.txt")} - {None}
     if len(days) > 1:
         run["date"] = "%s to %s" % (min(days), max(days))
     return run
