@@ -226,7 +226,7 @@ static int experiment_hints(run_t *r, dim3 b)
                  100.0 * t[H_LDCA].median_ms / t[H_DEFAULT].median_ms,
                  /* within 5% or overlapping min-max ranges: the same, as far as this run can tell */
                  (fabs(t[H_LDCA].median_ms / t[H_DEFAULT].median_ms - 1.0) < 0.05 ||
-                  (t[H_LDCA].min_ms <= t[H_DEFAULT].max_ms && t[H_DEFAULT].min_ms <= t[H_LDCA].max_ms))
+                  !stats_ranges_apart(&t[H_LDCA], &t[H_DEFAULT]))
                      ? "plain loads already cache in L1 here (what -Xptxas -dlcm=ca once had to ask for)"
                      : "plain loads and .ca loads differ here",
                  100.0 * t[H_ROW].median_ms / t[H_ROW_LDCG].median_ms);

@@ -233,12 +233,6 @@ static size_t square_only_coverage(unsigned gx, unsigned gy)
     return hit;
 }
 
-/* Whether two timings' min-max ranges are apart (then the difference is more than run-to-run noise). */
-static int ranges_apart(const timing_t *x, const timing_t *y)
-{
-    return x->max_ms < y->min_ms || y->max_ms < x->min_ms;
-}
-
 /* "col-major (+12.3%)": order o of a kernel whose four timings are kt[], its speed against row-major
  * (kt[0]), marked when the two min-max ranges overlap; "row-major" alone for row-major itself. */
 static void order_vs_row_major(char *buf, size_t len, const char *name, const timing_t *kt, int o)
@@ -247,7 +241,7 @@ static void order_vs_row_major(char *buf, size_t len, const char *name, const ti
         snprintf(buf, len, "%s", name);
     else
         snprintf(buf, len, "%s (%+.1f%%%s)", name, 100.0 * (kt[0].median_ms / kt[o].median_ms - 1.0),
-                 ranges_apart(&kt[0], &kt[o]) ? "" : ", inside the min-max ranges: noise");
+                 stats_ranges_apart(&kt[0], &kt[o]) ? "" : ", inside the min-max ranges: noise");
 }
 
 /* Experiment 2, then: NaiveRow's orders with each block stamping its start.  After each row's timed

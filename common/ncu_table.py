@@ -52,7 +52,12 @@ RATIOS = [  # (name, numerator, denominator)
     ("st sect/req", "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"),
     ("ld wf/req", "l1tex__t_output_wavefronts_pipe_lsu_mem_global_op_ld.sum", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"),
     ("st wf/req", "l1tex__t_output_wavefronts_pipe_lsu_mem_global_op_st.sum", "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"),
+    # warp instructions each warp issued, on average: what a kernel's own code costs, apart from memory
+    ("inst/warp", "smsp__inst_executed.sum", "smsp__warps_launched.sum"),
 ]
+# metrics asked for only to feed a ratio above: their own column is left out (a count of every warp
+# instruction in a kernel says little beside its per-warp ratio)
+RATIO_ONLY = {"smsp__inst_executed.sum", "smsp__warps_launched.sum"}
 PRODUCTS = [  # (name, a, b): a x b / 100, both percentages
     # the share of the SM's warp slots holding a warp that waits on a global load: the share of slots
     # holding a warp at all, times the share of a warp's time it waits on a load's data
@@ -149,7 +154,7 @@ def main(ncu_csv, rows_csv):
     if not kernels:
         print("ncu reported no kernels inside the lessons' NVTX ranges (profile.sh shows its log).")
         return 1
-    cols = [(SHORT.get(m, m), m) for m in metrics]
+    cols = [(SHORT.get(m, m), m) for m in metrics if m not in RATIO_ONLY]
     ratios = [r for r in RATIOS if r[1] in metrics and r[2] in metrics]
     products = [p for p in PRODUCTS if p[1] in metrics and p[2] in metrics]
     dram = [m for m in metrics if m.startswith("dram__bytes")]

@@ -34,6 +34,11 @@ double stats_gbs(double bytes, double ms)
     return ms > 0.0 ? bytes / (ms * 1e-3) / 1e9 : 0.0;
 }
 
+int stats_ranges_apart(const timing_t *x, const timing_t *y)
+{
+    return x->max_ms < y->min_ms || y->max_ms < x->min_ms;
+}
+
 double stats_peak_gbs(int mem_clock_khz, int bus_bits)
 {
     return 2.0 * (double)mem_clock_khz * 1e3 * ((double)bus_bits / 8.0) / 1e9;

@@ -19,6 +19,10 @@ typedef struct {
 /* GB/s with 1 GB = 1e9 bytes: the bytes the algorithm must move over the time it took. */
 double stats_gbs(double bytes, double ms);
 
+/* 1 when two timings' min-max ranges do not overlap: then their difference is more than this run's
+ * run-to-run spread; 0 when they overlap (a tie, as far as the run can tell). */
+int stats_ranges_apart(const timing_t *x, const timing_t *y);
+
 /* A default working set that cannot live in the L2: the smallest power of two >= 8 x L2 and
  * >= min_bytes. */
 size_t stats_default_ws(size_t l2_bytes, size_t min_bytes);

@@ -88,6 +88,16 @@ static void test_summary(void)
     EXPECT(t.median_ms == 7 && t.min_ms == 7 && t.max_ms == 7);
 }
 
+static void test_ranges_apart(void)
+{
+    timing_t a = {2.0, 1.0, 3.0, 5, 1}, b = {4.0, 3.5, 5.0, 5, 1}, c = {3.2, 2.9, 3.4, 5, 1},
+             d = {3.0, 3.0, 3.0, 5, 1};
+    EXPECT(stats_ranges_apart(&a, &b) == 1 && stats_ranges_apart(&b, &a) == 1);   /* 1-3 against 3.5-5 */
+    EXPECT(stats_ranges_apart(&a, &c) == 0 && stats_ranges_apart(&c, &b) == 0);   /* overlapping */
+    EXPECT(stats_ranges_apart(&a, &d) == 0);        /* touching at 3.0: not apart */
+    EXPECT(stats_ranges_apart(&a, &a) == 0);
+}
+
 static void test_bandwidth(void)
 {
     EXPECT(fabs(stats_gbs(2e9, 1000.0) - 2.0) < 1e-12);          /* 2e9 B in 1 s = 2 GB/s */
@@ -208,6 +218,7 @@ int main(void)
     run_test("verify: PASS/FAIL lines of a --check sweep", test_verify_print);
     run_test("verify: the last line of a sweep and its exit code", test_verify_summary);
     run_test("stats: median/min/max for odd, even and single counts", test_summary);
+    run_test("stats: min-max ranges apart or overlapping (a tie)", test_ranges_apart);
     run_test("stats: GB/s and theoretical peak arithmetic", test_bandwidth);
     run_test("stats: L2 flush decision and default working set", test_flush_and_ws);
     run_test("report: text bar", test_bar);

@@ -188,4 +188,16 @@ if [ "$(awk '{print length($0)}' "$tmp/out2" | sort -u | wc -l)" = 1 ] && grep -
     ok "ncu_table.py: a cell wider than its column's name widens the column (the rows stay aligned)"
 else bad "ncu_table.py wide cell (got: $(paste -sd'|' "$tmp/out2"))"; fi
 
+# inst/warp: warp instructions over warps launched; the two counts feed only that ratio (no columns)
+cat >"$tmp/ncu3.csv" <<'EOF2'
+"ID","Kernel Name","Metric Name","Metric Unit","Metric Value"
+"0","L:tile/k(float*)","smsp__inst_executed.sum","inst","6500"
+"0","L:tile/k(float*)","smsp__warps_launched.sum","warp","100"
+"0","L:tile/k(float*)","gpu__time_duration.sum","ns","2000"
+EOF2
+python3 "$COMMON/ncu_table.py" "$tmp/ncu3.csv" "$tmp/rows.csv" >"$tmp/out3" 2>&1
+if [ "$(head -1 "$tmp/out3" | tr -s ' ')" = "kernel time us inst/warp" ] && grep -q '^tile  *2.0  *65.00$' "$tmp/out3"; then
+    ok "ncu_table.py: inst/warp = warp instructions / warps launched, without columns of its own two counts"
+else bad "ncu_table.py inst/warp (got: $(paste -sd'|' "$tmp/out3"))"; fi
+
 [ "$failed" = 0 ]
