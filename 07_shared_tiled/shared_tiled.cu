@@ -130,7 +130,7 @@ static int run_checks(const args_t *a, int nx, int ny)
  * own.  The caller ends the table with its takeaway (report_end).  Returns the number of failures. */
 static int run_table(const tbench_t *b, const char *experiment, const char *title, const char *extra_name,
                      double (*extra)(const row_t *), int with_d2d, const int *rs, int nr, const char *suffix,
-                     double *gbs)
+                     double *gbs, timing_t *times)
 {
     timing_t t;
     char label[64];
@@ -144,6 +144,7 @@ static int run_table(const tbench_t *b, const char *experiment, const char *titl
         r.label = label;
         if (trow_measure(b, &r, block_of(v), extra ? extra(v) : NAN, &t)) {
             gbs[k] = stats_gbs(b->bytes, t.median_ms);
+            if (times) times[k] = t;
         } else {
             gbs[k] = 0.0;
             failed++;
@@ -166,7 +167,7 @@ static int experiment_mistake(const tbench_t *b)
                "  store each element to its transposed address directly (a column: 32 sectors per warp store);\n"
                "  the tile kernel stores rows of the output, each thread writing an element another loaded.\n");
     failed = run_table(b, "mistake", "  One element per thread; GB/s = (bytes read + bytes written) / time:", "smem ways",
-                       smem_ways, 1, rs, 4, "", gbs);
+                       smem_ways, 1, rs, 4, "", gbs, NULL);
     if (gbs[0] > 0 && gbs[1] > 0 && gbs[3] > 0)
         snprintf(take, sizeof take,
                  "the same-slot kernel runs at %.0f%% of the naive kernel: its global accesses are the naive kernel's. "
@@ -191,7 +192,7 @@ static int experiment_banks(const tbench_t *b)
                "  `make profile` measures the conflicts (smem ld/st confl).\n",
                tile_smem_wavefronts(32, 8, 32, PHASE_LOAD_COLUMN), tile_smem_wavefronts(32, 8, 33, PHASE_LOAD_COLUMN));
     failed = run_table(b, "banks", "  32x32 tiles, unpadded [32][32] and padded [32][33]:", "smem ways", smem_ways, 0, rs,
-                       4, "", gbs);
+                       4, "", gbs, NULL);
     if (gbs[0] > 0 && gbs[1] > 0 && gbs[2] > 0 && gbs[3] > 0)
         snprintf(take, sizeof take,
                  "one column of padding: %.2fx faster with 32x8 threads, %.2fx with 32x32 threads, for %d bytes more "
@@ -210,8 +211,10 @@ static int experiment_shapes(const tbench_t *b, double *pct_classic, double tile
     const int rs[] = {T32x8_P, T32x32_P, T16x16_P, T16x4_P, T64x4_P, T32x8_P_COL, T64x4_P_COL};
     enum { NR = sizeof rs / sizeof rs[0], R32 = 0, R32x32 = 1, R64 = 4, C32 = 5, C64 = 6 };
     double gbs[NR];
-    char take[600], cols[320];
+    timing_t times[NR];
+    char take[800], cols[320], tied[200];
     int failed, k, best = 0;
+    size_t nt = 0;
     report_say("\nExperiment 3: tile and block shape (all padded). More elements per thread means more loads in\n"
                "  flight per thread before the barrier; a bigger tile means longer coalesced runs and fewer\n"
                "  barriers per byte, but fewer blocks fit on an SM. The 'col-wise' rows are the same 32x32 (32x8\n"
@@ -219,9 +222,16 @@ static int experiment_shapes(const tbench_t *b, double *pct_classic, double tile
                "  along the rows (a 1-D grid, lesson 06's column-major order): the blocks in flight then write\n"
                "  neighbouring pieces of the same output rows, and read scattered input rows.\n");
     failed = run_table(b, "shapes", "  Padded tiles; 'elem/thread' = elements each thread moves:", "elem/thread",
-                       elems_per_thread, 0, rs, NR, "", gbs);
+                       elems_per_thread, 0, rs, NR, "", gbs, times);
     for (k = 1; k < NR; k++)
         if (gbs[k] > gbs[best]) best = k;
+    /* the rows whose min-max range overlaps the fastest one's: as fast, as far as this run can tell */
+    tied[0] = '\0';
+    for (k = 0; k < NR && gbs[best] > 0; k++)
+        if (k != best && gbs[k] > 0 && !stats_ranges_apart(&times[k], &times[best]) && nt < sizeof tied)
+            nt += (size_t)snprintf(tied + nt, sizeof tied - nt, "%s%s", nt ? ", " : " (tied, min-max ranges overlapping: ",
+                                   ROWS[rs[k]].r.label);
+    if (nt && nt < sizeof tied) snprintf(tied + nt, sizeof tied - nt, ")");
     cols[0] = '\0';
     if (gbs[R32] > 0 && gbs[C32] > 0 && gbs[R64] > 0 && gbs[C64] > 0) {
         /* a pair tests the order only if both kernels fit as many blocks on an SM (their registers may
@@ -245,8 +255,8 @@ static int experiment_shapes(const tbench_t *b, double *pct_classic, double tile
     }
     if (gbs[best] > 0)
         snprintf(take, sizeof take,
-                 "fastest here: %s at %.0f%% of the copy; 32x32 tiles with 4 elements per thread reach %.0f%%, "
-                 "with 1 element per thread %.0f%%.%s", ROWS[rs[best]].r.label, pct_of(gbs[best], b->d2d_gbs),
+                 "fastest here: %s at %.0f%% of the copy%s; 32x32 tiles with 4 elements per thread reach %.0f%%, "
+                 "with 1 element per thread %.0f%%.%s", ROWS[rs[best]].r.label, pct_of(gbs[best], b->d2d_gbs), tied,
                  pct_of(gbs[0], b->d2d_gbs), pct_of(gbs[1], b->d2d_gbs), cols);
     else
         snprintf(take, sizeof take, "every kernel failed verification.");
@@ -274,7 +284,7 @@ static int experiment_twins(const tbench_t *b, const double tile_gbs[3])
                "  (a copy). '+sync' passes the values through shared memory and a __syncthreads(), as the tile\n"
                "  does, so no store of a block starts before all its loads have arrived. %% of the copy: of cudaMemcpy.\n");
     failed = run_table(b, "twins", "  Copies shaped like the tiles; 'elem/thread' = elements each thread moves:", "elem/thread",
-                       elems_per_thread, 0, rs, NR, "", gbs);
+                       elems_per_thread, 0, rs, NR, "", gbs, NULL);
     n = snprintf(take, sizeof take, "%% of the copy, copy -> +sync -> the tile (experiment 3):");
     for (k = 0; k < 3 && n < (int)sizeof take; k++) {
         if (gbs[2 * k] > 0 && gbs[2 * k + 1] > 0 && tile_gbs[k] > 0)
@@ -294,7 +304,7 @@ static int experiment_odd(const gpu_info_t *g, const args_t *a, int nx, int ny, 
     tbench_t b;
     const int rs[] = {T32x8_P, T32x8_P_COL};
     double gbs[2];
-    char take[400], title[160], col[120];
+    char take[500], title[160], col[120];
     int failed;
     report_say("\nExperiment 5: the same padded tile kernel at %d x %d: no dimension is a multiple of the tile, and\n"
                "  most rows of %d floats start at addresses that are not multiples of 16 or 32 bytes; in row-major and\n"
@@ -302,16 +312,17 @@ static int experiment_odd(const gpu_info_t *g, const args_t *a, int nx, int ny, 
     tbench_init(&b, g, a, nx, ny, TMATRIX_TRANSPOSE);
     snprintf(title, sizeof title, "  %d x %d, against the copy of the same bytes:", nx, ny);
     /* " @odd": the 8192 x 8192 rows already carry the kernels' plain labels */
-    failed = run_table(&b, "odd", title, NULL, NULL, 1, rs, 2, " @odd", gbs);
+    failed = run_table(&b, "odd", title, NULL, NULL, 1, rs, 2, " @odd", gbs, NULL);
     if (gbs[1] > 0)
         snprintf(col, sizeof col, "; in column-wise order %.0f%%", pct_of(gbs[1], b.d2d_gbs));
     else
         col[0] = '\0';
     if (gbs[0] > 0)
         snprintf(take, sizeof take,
-                 "at %dx%d the padded tile reaches %.0f%% of the copy (%.0f%% at %dx%d)%s; exercise 3 splits the "
-                 "cost between misaligned input and output rows, lesson 08 aligns the stores.", nx, ny, pct_of(gbs[0], b.d2d_gbs), pct_default,
-                 dnx, dny, col);
+                 "at %dx%d the padded tile reaches %.0f%% of the copy (%.0f%% at %dx%d)%s; the runs --size %dx%d "
+                 "(only the output rows misaligned) and --size %dx%d (only the input rows) split the cost; "
+                 "lesson 08 aligns the stores.", nx, ny, pct_of(gbs[0], b.d2d_gbs), pct_default,
+                 dnx, dny, col, nx + 1, ny, nx, ny - 1);
     else
         snprintf(take, sizeof take, "the kernel failed verification.");
     report_end(take);

@@ -7,9 +7,10 @@
  * loaded as float4 and each output row stored as soon as it is built; (3) "load-all", everything
  * loaded, everything built, then everything stored.  Then block shapes 8x4, 8x8, 16x16, 32x32 and
  * 32x2, and 32x2 again with its stores rearranged through shared memory into whole sectors ("swap
- * halves": is the half-filled sector what slows the 32-wide warps?) (the float2 2x2 version is the
- * exercise: exercise.cu, `make exercise`).  The "st sect/req"
- * column is the number of 32-byte sectors one warp's store touches, from the warp's shape.
+ * halves": is the half-filled sector what slows the 32-wide warps?), and 4x16: a warp store across 4
+ * output rows of 128 bytes instead of 8x8's 8 rows of 64 (do fewer rows per store help?).  The float2
+ * 2x2 version is the exercise (exercise.cu, `make exercise`).  The "st sect/req" column is the number
+ * of 32-byte sectors one warp's store touches, from the warp's shape.
  * Experiment 2: the fastest transpose against the copy: cudaMemcpy, lesson 04's float4 copy kernel
  * with one block per 4 KiB (the form that matched cudaMemcpy there), cublasSgeam used as a
  * transpose, and the candidates -- 64x64 shared tiles with float4 accesses, the same kernel with
@@ -70,7 +71,7 @@ typedef struct {
  *     time (F4_GLOBAL = false): the row that measures what the 16-byte global width alone is worth.
  * Labels stay within 23 characters: the odd-size rows add " @odd" and the table's column is 28 wide. */
 enum {
-    R4_DIRECT, R4_ROW8x8, R4_LOADALL, R4_ROW8x4, R4_ROW16x16, R4_ROW32x32, R4_ROW32x2, R4_SWAP32x2, COPY, SGEAM,
+    R4_DIRECT, R4_ROW8x8, R4_LOADALL, R4_ROW8x4, R4_ROW16x16, R4_ROW32x32, R4_ROW32x2, R4_SWAP32x2, R4_ROW4x16, COPY, SGEAM,
     TILE64_VEC, TILE64_SCALAR, TILE64_ALIGNST, TILE64_SC_BAND, TILE64_AL_BAND, TILE64_AL_COL, TILE64_SWZ,
     TILE64_NOSWZ, TILE64_SWZ_4B, TILE64_SWZ_COL, N_ROWS
 };
@@ -84,6 +85,9 @@ static const row_t ROWS[N_ROWS] = {
     {{"f4 4x4 rowwise 32x2", launch_transpose_reg4x4_rowwise<32, 2>, TMATRIX_TRANSPOSE}, 4, 32, 2, 0},
     /* the stores of 32x2, rearranged in shared memory: 16 whole sectors per request */
     {{"f4 4x4 32x2 swap halves", launch_transpose_reg4x4_swap_halves, TMATRIX_TRANSPOSE}, 4, 32, 2, 16.0},
+    /* a 4 x 8 warp: each store instruction writes 4 output rows of 128 bytes (8x8's 8 x 4 warp: 8 rows of
+     * 64 bytes), its loads 8 input rows of 64 bytes; the same 16 whole sectors per store */
+    {{"f4 4x4 rowwise 4x16", launch_transpose_reg4x4_rowwise<4, 16>, TMATRIX_TRANSPOSE}, 4, 4, 16, 0},
     {{"f4 x1 one pass", launch_copy_f4_x1, TMATRIX_COPY}, 0, 0, 0, 0},
     {{"cublasSgeam (op T)", launch_cublas_sgeam, TMATRIX_TRANSPOSE}, 0, 0, 0, 0},
     {{"tile64 float4 ld+st", launch_transpose_tile64_vec<1, 0>, TMATRIX_TRANSPOSE}, 0, 0, 0, 0},
@@ -147,12 +151,13 @@ static double gbs_of(const tbench_t *b, const timing_t *t) { return stats_gbs(b-
 /* Experiment 1: the source's register tiles and block shapes. */
 static int experiment_register_tiles(const tbench_t *b)
 {
-    const int rs[] = {R4_DIRECT, R4_ROW8x8, R4_LOADALL, R4_ROW8x4, R4_ROW16x16, R4_ROW32x32, R4_ROW32x2, R4_SWAP32x2};
+    const int rs[] = {R4_DIRECT, R4_ROW8x8, R4_LOADALL, R4_ROW8x4, R4_ROW16x16, R4_ROW32x32, R4_ROW32x2, R4_SWAP32x2,
+                      R4_ROW4x16};
     enum { NV = sizeof rs / sizeof rs[0] };
     timing_t t;
     double gbs[NV];
     int k, ok, failed = 0;
-    char take[400];
+    char take[500];
     report_say("\nExperiment 1: register tiles, each thread a 4 x 4 block, %d x %d. cudaMemcpy D2D here: %.0f GB/s.\n",
                b->m.nx, b->m.ny, b->d2d_gbs);
     if ((b->m.nx | b->m.ny) & 3)
@@ -170,8 +175,10 @@ static int experiment_register_tiles(const tbench_t *b)
     if (!failed)
         snprintf(take, sizeof take,
                  "rowwise vs load-all: %.2fx; 32x32 blocks run at %.0f%% of 8x8 and 32x2 blocks (the same 32x1 warps, "
-                 "64 threads) at %.0f%%; 32x2 with its stores made whole sectors in shared memory at %.0f%%.",
-                 gbs[1] / gbs[2], 100.0 * gbs[5] / gbs[1], 100.0 * gbs[6] / gbs[1], 100.0 * gbs[7] / gbs[1]);
+                 "64 threads) at %.0f%%; 32x2 with its stores made whole sectors in shared memory at %.0f%%; 4x16 "
+                 "blocks (each warp store 4 output rows of 128 bytes, 8x8's 8 rows of 64) at %.0f%%.",
+                 gbs[1] / gbs[2], 100.0 * gbs[5] / gbs[1], 100.0 * gbs[6] / gbs[1], 100.0 * gbs[7] / gbs[1],
+                 100.0 * gbs[8] / gbs[1]);
     else
         snprintf(take, sizeof take, "a kernel failed verification: no comparison.");
     report_end(take);
@@ -192,6 +199,7 @@ typedef struct {
     double x_sgeam;     /* its GB/s over cublasSgeam's (0 if Sgeam failed) */
     double sgeam_d2d;   /* cublasSgeam's GB/s as % of cudaMemcpy D2D (0 if it failed) */
     double pct_copy;    /* its GB/s as % of the copy kernel's */
+    char tied[240];     /* the candidates whose min-max range overlaps the fastest one's ("" if none) */
 } fastest_t;
 
 /* Experiments 2 and 3, one size each: the references and the candidates, the winner in *res. */
@@ -204,7 +212,7 @@ static int experiment_fastest(const tbench_t *b, int number, const char *suffix,
     /* where the rows the take-away compares sit in rs[] */
     enum { NV = sizeof rs / sizeof rs[0], FIRST_CANDIDATE = 2, SCALAR = 3, ALIGNED = 4, SC_BAND = 5, AL_BAND = 6,
            AL_COL = 7, SWZ = 8, SWZ_4B = 10, SWZ_COL = 11 };
-    char labels[NV][64], take[500], title[160];
+    char labels[NV][64], take[800], title[160];
     timing_t t[NV];
     double gbs[NV];
     int ok[NV], k, failed = 0, best = -1;
@@ -247,16 +255,23 @@ static int experiment_fastest(const tbench_t *b, int number, const char *suffix,
     }
     res->ok = best >= 0;
     res->sgeam_d2d = ok[1] ? 100.0 * gbs[1] / b->d2d_gbs : 0.0;
+    res->tied[0] = '\0';
     if (best >= 0) {
+        size_t nt = 0;
+        for (k = FIRST_CANDIDATE; k < NV; k++)   /* as fast as the fastest, as far as this run can tell */
+            if (k != best && ok[k] && !stats_ranges_apart(&t[k], &t[best]) && nt < sizeof res->tied)
+                nt += (size_t)snprintf(res->tied + nt, sizeof res->tied - nt, "%s%s", nt ? ", " : "",
+                                       ROWS[rs[k]].r.label);
         res->best = ROWS[rs[best]].r.label;
         res->pct_d2d = 100.0 * gbs[best] / b->d2d_gbs;
         res->x_sgeam = ok[1] ? gbs[best] / gbs[1] : 0.0;
         res->pct_copy = ok[0] ? 100.0 * gbs[best] / gbs[0] : 0.0;
         snprintf(take, sizeof take,
-                 "fastest transpose here: %s, %.1f%% of cudaMemcpy, %.1f%% of the copy kernel, %.2fx cublasSgeam "
+                 "fastest transpose here: %s%s%s%s, %.1f%% of the copy kernel (%.1f%% of cudaMemcpy), %.2fx cublasSgeam "
                  "(which reaches %.1f%% of cudaMemcpy); banded order: scalar %+.1f%%, aligned %+.1f%%; column-wise: "
                  "aligned %+.1f%%, swizzle %+.1f%%; swizzle f4's 16-byte global accesses against 4 bytes: %+.1f%%.",
-                 res->best, res->pct_d2d, res->pct_copy, res->x_sgeam,
+                 res->best, res->tied[0] ? " (min-max range overlapping: " : "", res->tied, res->tied[0] ? ")" : "",
+                 res->pct_copy, res->pct_d2d, res->x_sgeam,
                  res->sgeam_d2d, ok[SCALAR] && ok[SC_BAND] ? 100.0 * (gbs[SC_BAND] / gbs[SCALAR] - 1.0) : 0.0,
                  ok[ALIGNED] && ok[AL_BAND] ? 100.0 * (gbs[AL_BAND] / gbs[ALIGNED] - 1.0) : 0.0,
                  ok[ALIGNED] && ok[AL_COL] ? 100.0 * (gbs[AL_COL] / gbs[ALIGNED] - 1.0) : 0.0,
@@ -269,15 +284,18 @@ static int experiment_fastest(const tbench_t *b, int number, const char *suffix,
     return failed;
 }
 
-/* One size of the race's result, as ratios from this run: the fastest transpose against cudaMemcpy
- * D2D and against cublasSgeam. */
+/* One size of the race's result, as ratios from this run: the fastest transpose against the copy
+ * kernel, cudaMemcpy D2D and cublasSgeam, and the candidates it did not beat beyond the run's spread. */
 static void print_race(const char *size, const fastest_t *f)
 {
     if (!f->ok) {
         report_say("  %-10s no candidate verified\n", size);
         return;
     }
-    report_say("  %-10s fastest transpose (%s) = %5.1f%% of cudaMemcpy D2D\n", size, f->best, f->pct_d2d);
+    report_say("  %-10s fastest transpose (%s) = %5.1f%% of the copy kernel, %.1f%% of cudaMemcpy D2D\n", size, f->best,
+               f->pct_copy, f->pct_d2d);
+    if (f->tied[0])
+        report_say("  %-10s as fast within the min-max ranges: %s\n", "", f->tied);
     if (f->x_sgeam > 0.0)
         report_say("  %-10s fastest transpose (%s) = %5.2fx cublasSgeam (which ran at %.1f%% of cudaMemcpy)\n", size,
                    f->best, f->x_sgeam, f->sgeam_d2d);
@@ -292,7 +310,7 @@ int main(int argc, char **argv)
     args_t a;
     gpu_info_t g;
     tbench_t b;
-    fastest_t big = {0, NULL, 0, 0, 0, 0}, odd = {0, NULL, 0, 0, 0, 0};
+    fastest_t big = {0, NULL, 0, 0, 0, 0, ""}, odd = {0, NULL, 0, 0, 0, 0, ""};
     int nx, ny, failed = 0;
 
     args_configure(0, "--block", NULL);  /* every kernel of this lesson fixes its own block shape (experiment 1 compares them) */
