@@ -90,7 +90,7 @@ static void test_summary(void)
 
 static void test_ranges_apart(void)
 {
-    timing_t a = {2.0, 1.0, 3.0, 5, 1}, b = {4.0, 3.5, 5.0, 5, 1}, c = {3.2, 2.9, 3.4, 5, 1},
+    timing_t a = {2.0, 1.0, 3.0, 5, 1}, b = {4.0, 3.5, 5.0, 5, 1}, c = {3.3, 2.9, 3.6, 5, 1},
              d = {3.0, 3.0, 3.0, 5, 1};
     EXPECT(stats_ranges_apart(&a, &b) == 1 && stats_ranges_apart(&b, &a) == 1);   /* 1-3 against 3.5-5 */
     EXPECT(stats_ranges_apart(&a, &c) == 0 && stats_ranges_apart(&c, &b) == 0);   /* overlapping */
