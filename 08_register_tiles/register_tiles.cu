@@ -228,7 +228,8 @@ static int experiment_fastest(const tbench_t *b, int number, const char *suffix,
                kib_in_flight((const void *)transpose_tile64_alignst, T64_THREADS, ((b->m.ny & 7) ? T64_HALO + T64 : T64) / 4 * 4),
                kib_in_flight((const void *)transpose_tile64_f4_swizzle<0>, T64_THREADS, 64),
                kib_in_flight((const void *)transpose_reg4x4_rowwise, 64, 64));
-    report_say("  'banded': the same kernel with its blocks dealt out in bands of %d tile rows, column by column,\n"
+    if (number == 2)   /* experiment 3 has the same rows: the legend is printed once */
+        report_say("  'banded': the same kernel with its blocks dealt out in bands of %d tile rows, column by column,\n"
                "  instead of row by row: the blocks running together cover a roughly square patch of tiles rather\n"
                "  than a few whole rows of tiles, whose stores reach every row of the output. 'col-wise': one band\n"
                "  as tall as the matrix, column by column (lesson 06's column-major order): the blocks running\n"
@@ -238,6 +239,8 @@ static int experiment_fastest(const tbench_t *b, int number, const char *suffix,
                "  '4B glob': the same tile with its global loads and stores one float at a time (same lanes,\n"
                "  same sectors), at every size.\n",
                T64_BAND);
+    else
+        report_say("  The rows of experiment 2 (its legend says what each name means), at this size.\n");
     for (k = 0; k < NV; k++) {
         trow_t r = ROWS[rs[k]].r;   /* under its label with the size's suffix */
         snprintf(labels[k], sizeof labels[k], "%s%s", r.label, suffix);
