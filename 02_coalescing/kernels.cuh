@@ -146,11 +146,9 @@ static __device__ __forceinline__ void matmul_element(float *C, const float *A, 
 /* The textbook mapping (the coalesced product), Col = blockIdx.x * blockDim.x + threadIdx.x (the
  * name: threadIdx.x runs along a row of C, so it picks the column; the program's output says
  * "Col from threadIdx.x").
- * In the k loop:
- *   B[k * N + Col]: (k * N + blockIdx.x * blockDim.x) + threadIdx.x -> the coalesced form;
- *   A[Row * K + k]: no threadIdx.x at all -> every lane of a warp with one Row reads the same
- *                   address.
- * How many sectors and lines a warp touches per step of k: the README's prediction 4 asks.
+ * In the k loop, B[k * N + Col] and A[Row * K + k]: write each index as (part without
+ * threadIdx.x) + (part with it) to see what a warp reads.  How many sectors and lines a warp
+ * touches per step of k: the README's prediction 4 asks.
  * Grid: div_up(N, block.x) x div_up(M, block.y) (M, N <= GEMM_DIM_MAX keeps it below 65535). */
 __global__ void matmul_x_along_row(float *C, const float *A, const float *B, int M, int N, int K)
 {
@@ -169,8 +167,8 @@ static inline void launch_matmul_x_along_row(float *C, const float *A, const flo
 
 /* The same product with the mapping swapped (the strided product):
  * Row = blockIdx.x * blockDim.x + threadIdx.x (threadIdx.x runs down a column of C, so it picks
- * the row: "Row from threadIdx.x").  Now A[Row * K + k] has threadIdx.x multiplied by K, B[k * N + Col]
- * has no threadIdx.x at all, and the store to C is a row apart too (the counts: prediction 4).
+ * the row: "Row from threadIdx.x").  The same two loads and the store, with threadIdx.x now in Row:
+ * split each index the same way (the counts: prediction 4).
  * Grid: div_up(M, block.x) x div_up(N, block.y). */
 __global__ void matmul_x_along_col(float *C, const float *A, const float *B, int M, int N, int K)
 {
