@@ -6,6 +6,7 @@ launch (ncu --print-nvtx-rename kernel); other kernels (fills, flushes) are left
 program's own --csv rows give the useful bytes of each row, so DRAM bytes per useful byte can be
 shown next to the counters."""
 import csv
+import os
 import sys
 
 SHORT = {
@@ -104,18 +105,31 @@ def panels(ws, width):
     return even if len(even) == n else fill(PANEL_CHARS)
 
 
-def print_table(head, rows):
+def print_table(head, rows, key=()):
     """head: the column names, "kernel" first; rows: (label, [cell strings]).  Each column is right-
     aligned to the widest of its name, its cells and 10 characters; the labels left-aligned; panels
-    separated by a blank line."""
+    separated by a blank line.  key: column names a lesson's notes read (its PROFILE_KEY): those
+    present come first, in key's order, in panels of their own; the other columns follow under a
+    line "More counters:"."""
     width = max(len(k) for k in [r[0] for r in rows] + [head[0]])
     ws = [max([len(h), 10] + [len(r[1][i]) for r in rows]) for i, h in enumerate(head[1:])]
-    for n, cols in enumerate(panels(ws, width)):
-        if n:
+    first = [head.index(k) for k in key if k in head[1:]]
+    groups = [first, [i for i in range(1, len(head)) if i not in first]] if first else [list(range(1, len(head)))]
+    n = 0
+    for g, group in enumerate(groups):
+        if not group:
+            continue
+        if g:
             print()
-        print("  ".join([head[0].ljust(width)] + [head[i].rjust(ws[i - 1]) for i in cols]))
-        for label, cells in rows:
-            print("  ".join([label.ljust(width)] + [cells[i - 1].rjust(ws[i - 1]) for i in cols]))
+            print("More counters:")
+        for cols in panels([ws[i - 1] for i in group], width):
+            cols = [group[c - 1] for c in cols]
+            if n and not (g and cols[0] == group[0]):
+                print()
+            n += 1
+            print("  ".join([head[0].ljust(width)] + [head[i].rjust(ws[i - 1]) for i in cols]))
+            for label, cells in rows:
+                print("  ".join([label.ljust(width)] + [cells[i - 1].rjust(ws[i - 1]) for i in cols]))
 
 
 def main(ncu_csv, rows_csv):
@@ -182,7 +196,9 @@ def main(ncu_csv, rows_csv):
             u = seen[i] if i < len(seen) else None
             cells.append("%.2f" % (moved / u) if u else "-")
         rows.append((k, cells))
-    print_table(head, rows)
+    # PROFILE_KEY (lesson.mk passes a lesson's): the columns its notes read, printed first
+    key = [k.strip() for k in os.environ.get("PROFILE_KEY", "").split(",") if k.strip()]
+    print_table(head, rows, key)
     return 0
 
 

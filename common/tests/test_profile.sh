@@ -200,4 +200,14 @@ if [ "$(head -1 "$tmp/out3" | tr -s ' ')" = "kernel time us inst/warp" ] && grep
     ok "ncu_table.py: inst/warp = warp instructions / warps launched, without columns of its own two counts"
 else bad "ncu_table.py inst/warp (got: $(paste -sd'|' "$tmp/out3"))"; fi
 
+# PROFILE_KEY: the named columns first, in its order, the others under "More counters:"; a name the
+# table lacks is skipped
+PROFILE_KEY="DRAM B/useful B,no such column,ld sect/req" python3 "$COMMON/ncu_table.py" "$tmp/ncu.csv" "$tmp/rows.csv" >"$tmp/out4" 2>&1
+if [ "$(head -1 "$tmp/out4" | tr -s ' ')" = "kernel DRAM B/useful B ld sect/req" ] &&
+        [ "$(grep -n '^More counters:$' "$tmp/out4" | cut -d: -f1)" = 5 ] &&
+        [ "$(sed -n 6p "$tmp/out4" | cut -c1-6)" = "kernel" ] && ! grep -q 'no such' "$tmp/out4" &&
+        [ "$(grep -c '^copy a ' "$tmp/out4")" -ge 2 ]; then
+    ok "ncu_table.py: PROFILE_KEY's columns come first, the others under 'More counters:'"
+else bad "ncu_table.py PROFILE_KEY (got: $(paste -sd'|' "$tmp/out4"))"; fi
+
 [ "$failed" = 0 ]
