@@ -2,7 +2,8 @@
 # register tiles by block shape, with the sectors one store instruction touches (the program's
 # sectors.h).  Right: the race at both sizes, 8192 x 8192 and the odd size (rows "@odd").  Every bar is
 # % of the copy kernel (f4 x1 one pass, the race's first row) of the same bytes, the unit of the page:
-# the race's own last column, and for the register tiles their GB/s over the copy kernel's at 8192 x 8192.  Drawn by `make plot` (common/plot.sh says what csv ... are).
+# the race's own last column, and for the register tiles their GB/s over the copy kernel's at
+# 8192 x 8192.  Drawn by `make plot` (common/plot.sh says what csv ... are).
 # needs: register fastest
 eval svg(980, 520)
 @footer
