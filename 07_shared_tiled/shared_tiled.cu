@@ -212,9 +212,10 @@ static int experiment_shapes(const tbench_t *b, double *pct_classic, double tile
     enum { NR = sizeof rs / sizeof rs[0], R32 = 0, R32x32 = 1, R64 = 4, C32 = 5, C64 = 6 };
     double gbs[NR];
     timing_t times[NR];
-    char take[800], cols[320], tied[200];
+    char take[800], cols[320], tied[200], who[240] = "";
+    const char *labels[NR];
+    int ok[NR];
     int failed, k, best = 0;
-    size_t nt = 0;
     report_say("\nExperiment 3: tile and block shape (all padded). More elements per thread means more loads in\n"
                "  flight per thread before the barrier; a bigger tile means longer coalesced runs and fewer\n"
                "  barriers per byte, but fewer blocks fit on an SM. The 'col-wise' rows are the same 32x32 (32x8\n"
@@ -226,12 +227,12 @@ static int experiment_shapes(const tbench_t *b, double *pct_classic, double tile
     for (k = 1; k < NR; k++)
         if (gbs[k] > gbs[best]) best = k;
     /* the rows whose min-max range overlaps the fastest one's: as fast, as far as this run can tell */
-    tied[0] = '\0';
-    for (k = 0; k < NR && gbs[best] > 0; k++)
-        if (k != best && gbs[k] > 0 && !stats_ranges_apart(&times[k], &times[best]) && nt < sizeof tied)
-            nt += (size_t)snprintf(tied + nt, sizeof tied - nt, "%s%s", nt ? ", " : " (tied, min-max ranges overlapping: ",
-                                   ROWS[rs[k]].r.label);
-    if (nt && nt < sizeof tied) snprintf(tied + nt, sizeof tied - nt, ")");
+    for (k = 0; k < NR; k++) {
+        labels[k] = ROWS[rs[k]].r.label;
+        ok[k] = gbs[k] > 0;
+    }
+    if (gbs[best] > 0 && stats_tied_labels(tied, sizeof tied, times, ok, labels, NR, best))
+        snprintf(who, sizeof who, " (tied, min-max ranges overlapping: %s)", tied);
     cols[0] = '\0';
     if (gbs[R32] > 0 && gbs[C32] > 0 && gbs[R64] > 0 && gbs[C64] > 0) {
         /* a pair tests the order only if both kernels fit as many blocks on an SM (their registers may
@@ -256,7 +257,7 @@ static int experiment_shapes(const tbench_t *b, double *pct_classic, double tile
     if (gbs[best] > 0)
         snprintf(take, sizeof take,
                  "fastest here: %s at %.0f%% of the copy%s; 32x32 tiles with 4 elements per thread reach %.0f%%, "
-                 "with 1 element per thread %.0f%%.%s", ROWS[rs[best]].r.label, pct_of(gbs[best], b->d2d_gbs), tied,
+                 "with 1 element per thread %.0f%%.%s", ROWS[rs[best]].r.label, pct_of(gbs[best], b->d2d_gbs), who,
                  pct_of(gbs[0], b->d2d_gbs), pct_of(gbs[1], b->d2d_gbs), cols);
     else
         snprintf(take, sizeof take, "every kernel failed verification.");

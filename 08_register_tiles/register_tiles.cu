@@ -260,11 +260,11 @@ static int experiment_fastest(const tbench_t *b, int number, const char *suffix,
     res->sgeam_d2d = ok[1] ? 100.0 * gbs[1] / b->d2d_gbs : 0.0;
     res->tied[0] = '\0';
     if (best >= 0) {
-        size_t nt = 0;
-        for (k = FIRST_CANDIDATE; k < NV; k++)   /* as fast as the fastest, as far as this run can tell */
-            if (k != best && ok[k] && !stats_ranges_apart(&t[k], &t[best]) && nt < sizeof res->tied)
-                nt += (size_t)snprintf(res->tied + nt, sizeof res->tied - nt, "%s%s", nt ? ", " : "",
-                                       ROWS[rs[k]].r.label);
+        const char *names[NV];
+        for (k = 0; k < NV; k++) names[k] = ROWS[rs[k]].r.label;
+        /* the candidates as fast as the fastest, as far as this run can tell */
+        stats_tied_labels(res->tied, sizeof res->tied, t + FIRST_CANDIDATE, ok + FIRST_CANDIDATE,
+                          names + FIRST_CANDIDATE, NV - FIRST_CANDIDATE, best - FIRST_CANDIDATE);
         res->best = ROWS[rs[best]].r.label;
         res->pct_d2d = 100.0 * gbs[best] / b->d2d_gbs;
         res->x_sgeam = ok[1] ? gbs[best] / gbs[1] : 0.0;

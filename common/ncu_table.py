@@ -114,19 +114,15 @@ def print_table(head, rows, key=()):
     width = max(len(k) for k in [r[0] for r in rows] + [head[0]])
     ws = [max([len(h), 10] + [len(r[1][i]) for r in rows]) for i, h in enumerate(head[1:])]
     first = [head.index(k) for k in key if k in head[1:]]
-    groups = [first, [i for i in range(1, len(head)) if i not in first]] if first else [list(range(1, len(head)))]
-    n = 0
-    for g, group in enumerate(groups):
-        if not group:
-            continue
+    rest = [i for i in range(1, len(head)) if i not in first]
+    for g, group in enumerate(x for x in (first, rest) if x):
         if g:
             print()
             print("More counters:")
-        for cols in panels([ws[i - 1] for i in group], width):
+        for p, cols in enumerate(panels([ws[i - 1] for i in group], width)):
             cols = [group[c - 1] for c in cols]
-            if n and not (g and cols[0] == group[0]):
+            if p:
                 print()
-            n += 1
             print("  ".join([head[0].ljust(width)] + [head[i].rjust(ws[i - 1]) for i in cols]))
             for label, cells in rows:
                 print("  ".join([label.ljust(width)] + [cells[i - 1].rjust(ws[i - 1]) for i in cols]))

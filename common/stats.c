@@ -3,6 +3,7 @@
 #include "tests/internal.h"
 #include "args.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,6 +38,20 @@ double stats_gbs(double bytes, double ms)
 int stats_ranges_apart(const timing_t *x, const timing_t *y)
 {
     return x->max_ms < y->min_ms || y->max_ms < x->min_ms;
+}
+
+int stats_tied_labels(char *buf, size_t len, const timing_t *t, const int *ok, const char *const *labels, int n,
+                      int best)
+{
+    size_t used = 0;
+    int k, count = 0;
+    if (len) buf[0] = '\0';
+    for (k = 0; k < n; k++) {
+        if (k == best || !ok[k] || stats_ranges_apart(&t[k], &t[best])) continue;
+        count++;
+        if (used < len) used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "", labels[k]);
+    }
+    return count;
 }
 
 double stats_peak_gbs(int mem_clock_khz, int bus_bits)

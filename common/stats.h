@@ -23,6 +23,12 @@ double stats_gbs(double bytes, double ms);
  * run-to-run spread; 0 when they overlap (a tie, as far as the run can tell). */
 int stats_ranges_apart(const timing_t *x, const timing_t *y);
 
+/* The labels of the timings tied with t[best] (min-max ranges not apart), ", "-separated, into buf
+ * ("" if none); best itself and rows with ok[k] == 0 (failed, not timed) are left out.  Returns how
+ * many.  A take-away names them beside "the fastest", which it does not beat beyond the run's spread. */
+int stats_tied_labels(char *buf, size_t len, const timing_t *t, const int *ok, const char *const *labels, int n,
+                      int best);
+
 /* A default working set that cannot live in the L2: the smallest power of two >= 8 x L2 and
  * >= min_bytes. */
 size_t stats_default_ws(size_t l2_bytes, size_t min_bytes);

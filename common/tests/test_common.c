@@ -98,6 +98,21 @@ static void test_ranges_apart(void)
     EXPECT(stats_ranges_apart(&a, &a) == 0);
 }
 
+static void test_tied_labels(void)
+{
+    /* best = 0 (1-3); 1 overlaps, 2 is apart, 3 overlaps but failed, 4 overlaps */
+    timing_t t[5] = {{2.0, 1.0, 3.0, 5, 1}, {3.2, 2.9, 3.6, 5, 1}, {4.0, 3.5, 5.0, 5, 1},
+                     {2.0, 1.5, 2.5, 5, 1}, {1.1, 0.9, 1.2, 5, 1}};
+    const int ok[5] = {1, 1, 1, 0, 1};
+    const char *const labels[5] = {"best", "close", "far", "failed", "faster"};
+    char buf[64], small[8];
+    EXPECT(stats_tied_labels(buf, sizeof buf, t, ok, labels, 5, 0) == 2 && !strcmp(buf, "close, faster"));
+    EXPECT(stats_tied_labels(buf, sizeof buf, t, ok, labels, 3, 2) == 1 && !strcmp(buf, "close"));
+    EXPECT(stats_tied_labels(buf, sizeof buf, t + 2, ok + 2, labels + 2, 1, 0) == 0 && buf[0] == '\0');
+    /* a buffer too small is cut, still terminated, and the count still counts every tie */
+    EXPECT(stats_tied_labels(small, sizeof small, t, ok, labels, 5, 0) == 2 && strlen(small) == sizeof small - 1);
+}
+
 static void test_bandwidth(void)
 {
     EXPECT(fabs(stats_gbs(2e9, 1000.0) - 2.0) < 1e-12);          /* 2e9 B in 1 s = 2 GB/s */
@@ -219,6 +234,7 @@ int main(void)
     run_test("verify: the last line of a sweep and its exit code", test_verify_summary);
     run_test("stats: median/min/max for odd, even and single counts", test_summary);
     run_test("stats: min-max ranges apart or overlapping (a tie)", test_ranges_apart);
+    run_test("stats: the labels tied with the fastest (failed rows and the fastest left out)", test_tied_labels);
     run_test("stats: GB/s and theoretical peak arithmetic", test_bandwidth);
     run_test("stats: L2 flush decision and default working set", test_flush_and_ws);
     run_test("report: text bar", test_bar);
