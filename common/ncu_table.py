@@ -30,10 +30,9 @@ SHORT = {
     "sm__cycles_elapsed.avg.per_second": "SM MHz",
     "l1tex__t_sector_hit_rate.pct": "L1 hit %",
     "lts__t_sector_hit_rate.pct": "L2 hit %",
-    # the hit rates of the global loads alone: the L1's for the SM's load sectors, the L2's for the
-    # read sectors the SMs asked it for (stores and other traffic left out of both)
+    # the global loads' own L1 hit rate: of the sectors they asked the L1 for, the share it held
+    # (stores left out)
     "l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct": "ld L1 hit %",
-    "lts__t_sector_srcunit_tex_op_read_hit_rate.pct": "L2 rd hit %",
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum": "smem ld confl",
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum": "smem st confl",
     "dram__throughput.avg.pct_of_peak_sustained_elapsed": "DRAM busy %",
