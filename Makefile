@@ -5,7 +5,7 @@
 LESSONS := $(shell . common/lessons.sh && course_lessons .)
 BUILD_LESSONS := $(addprefix build-,$(LESSONS))
 
-.PHONY: all lib run test check sanitize profile profile-report results answers grade handout plot clean help $(BUILD_LESSONS)
+.PHONY: all lib run test check sanitize profile profile-report sass results answers grade handout plot clean help $(BUILD_LESSONS)
 
 all: $(BUILD_LESSONS)
 
@@ -40,6 +40,13 @@ profile-report:
 	if [ -z '$(PROG)' ] || [ -z "$$d" ]; then \
 	    echo "make profile-report needs PROG=<a program of a lesson> and ROW=\"<row of its table>\", e.g. make profile-report PROG=transpose_naive ROW=\"NaiveCol\"$(if $(PROG), (no lesson has a program $(PROG)))" >&2; exit 2; fi; \
 	$(MAKE) --no-print-directory -C $$d profile-report
+
+# make sass PROG=name [KERNELS='...'] (common/PROFILING.md) likewise runs in the lesson that has PROG.
+sass:
+	@d=$$(for l in $(LESSONS); do MAKEFLAGS= $(MAKE) -s --no-print-directory -C $$l print-PROGS | tr ' ' '\n' | grep -qxF -- '$(PROG)' && echo $$l; done | head -1); \
+	if [ -z '$(PROG)' ] || [ -z "$$d" ]; then \
+	    echo "make sass needs PROG=<a program of a lesson> (KERNELS='piece of a kernel name;another' to compare them), e.g. make sass PROG=shared_tiled$(if $(PROG), (no lesson has a program $(PROG)))" >&2; exit 2; fi; \
+	$(MAKE) --no-print-directory -C $$d sass
 
 results: all
 	@bash common/results.sh $(LESSONS)

@@ -188,7 +188,15 @@ def snippets(path, lessons):
 
 def split_segments(text):
     """Shell words of the command, split at && || ; | &; redirections dropped."""
-    text = re.sub(r"(^|\s)\d*(>>?|<)&?\s*\S+", " ", strip_comment(text))
+    # make sass's quoted KERNELS (`'copy_tile<32, 8, 1, 8>;copy_tile<...>'`) kept whole: its < and ;
+    # are neither a redirection nor a separator
+    kept = []
+
+    def keep(m):
+        kept.append(m.group(2)[1:-1])
+        return "%sKERNELS=@kept%d@" % (m.group(1), len(kept) - 1)
+    text = re.sub(r"(^|\s)KERNELS=('[^']*'|\"[^\"]*\")", keep, strip_comment(text))
+    text = re.sub(r"(^|\s)\d*(>>?|<)&?\s*\S+", " ", text)
     lex = shlex.shlex(text, posix=True, punctuation_chars=True)
     lex.whitespace_split = True
     lex.commenters = ""
@@ -196,6 +204,7 @@ def split_segments(text):
         words = list(lex)
     except ValueError as e:  # an unbalanced quote: prose, not a command
         raise Skip(str(e))
+    words = [re.sub(r"@kept(\d+)@", lambda m: kept[int(m.group(1))], w) for w in words]
     segments, cur = [], []
     for w in words:
         if w in SEPARATORS:
@@ -261,6 +270,30 @@ class Course:
         raise Bad("'%s' is not a lesson folder of the course" % cwd)
 
 
+def check_sass(course, cwd, variables):
+    """make sass runs no program, so nothing is dry-run; its PROG must be a program of the lesson and
+    each piece of KERNELS must begin with the name of a __global__ function of the lesson's sources
+    (what cuobjdump will find: make sass itself matches the whole piece against the C++ names)."""
+    lesson = course.lesson_of(cwd)
+    if lesson == "" and "PROG" not in variables:
+        raise Skip("make sass at the root without PROG only says what to type")
+    if lesson == "":   # the root's make sass runs in the lesson that has PROG
+        lesson = next((les for les in course.lessons if variables.get("PROG") in course.progs(les)), "")
+        if not lesson:
+            raise Bad("make sass at the root needs PROG=<a program of a lesson>")
+    if "PROG" in variables and variables["PROG"] not in course.progs(lesson):
+        raise Bad("PROG=%s is not a program of %s (%s)" % (variables["PROG"], lesson, " ".join(course.progs(lesson))))
+    names = set()
+    for path in glob.glob(os.path.join(course.root, lesson, "*.cu*")) + glob.glob(os.path.join(course.root, "common", "*.cu*")):
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for head in re.findall(r"__global__([^;{]*)", f.read()):  # up to the body or the ;
+                names |= {n for n in re.findall(r"\b(\w+)\s*\(", head) if not n.startswith("__")}
+    for piece in [k for k in variables.get("KERNELS", "").split(";") if k.strip()]:
+        name = re.match(r"\s*(\w*)", piece).group(1)
+        if name not in names:
+            raise Bad("KERNELS piece %r names no __global__ function of %s" % (piece, lesson))
+
+
 def make_runs(course, words, cwd):
     """The (lesson, program, args) a `make ...` command runs; Skip when it runs none."""
     targets, variables, i = [], {}, 1
@@ -279,6 +312,8 @@ def make_runs(course, words, cwd):
         else:
             targets.append(w)
         i += 1
+    if "sass" in targets:
+        check_sass(course, cwd, variables)
     run = [t for t in targets if t in RUN_TARGETS and (t not in NEED_ARGS or "ARGS" in variables)]
     if "profile-report" in run and ("PROG" not in variables or "ROW" not in variables):
         run.remove("profile-report")  # without PROG and ROW it only says what to type
@@ -355,7 +390,9 @@ def program_runs(course, words, cwd):
 
 def command_runs(course, text, cwd):
     """Every (lesson, program, args) the command line would run; Skip if it is no course command."""
-    if "<" in text or "..." in text or "\u2026" in text:
+    # (make sass's KERNELS names template kernels, `copy_tile<32, 8, 1, 8>`: no placeholder)
+    probe = re.sub(r"KERNELS=('[^']*'|\"[^\"]*\"|\S+)", "KERNELS=k", text)
+    if "<" in probe or "..." in probe or "\u2026" in probe:
         raise Skip("placeholder")
     runs, ran = [], False
     for seg in split_segments(text):

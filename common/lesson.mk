@@ -38,7 +38,7 @@ endif
 WRITABLE := $(shell test -w . && echo yes)
 BUILT = $(if $(WRITABLE),$(1))
 
-.PHONY: all run check profile profile-report sanitize clean help exercise test lib plot wrong
+.PHONY: all run check profile profile-report sass sanitize clean help exercise test lib plot wrong
 .DEFAULT_GOAL := all
 
 all: $(PROGRAMS)
@@ -118,6 +118,15 @@ profile-report: $(if $(and $(filter command line,$(origin PROG)),$(ROW)),$(call 
 	@PROFILE_PROGS='$(PROGS)' RESULTS_GPU='$(RESULTS_GPU)' bash $(COMMON)/profile.sh --report \
 	    '$(if $(filter command line,$(origin PROG)),$(addprefix ./,$(RUN_PROGS)))' '$(subst ','\'',$(ROW))' '$(REPORT)' $(ARGS)
 
+# make sass [PROG=name] [KERNELS='piece of a name;another']: the kernels' machine code (SASS) counted by
+# opcode, side by side (common/sass_ops.py, through the cuobjdump next to this nvcc or on PATH);
+# without KERNELS, the kernels each program holds.
+CUOBJDUMP_NEXT_TO_NVCC := $(wildcard $(dir $(NVCC))cuobjdump)
+sass: $(call BUILT,$(RUN_PROGS))
+	@for p in $(RUN_PROGS); do \
+	    $(if $(CUOBJDUMP_NEXT_TO_NVCC),CUOBJDUMP=$${CUOBJDUMP:-$(CUOBJDUMP_NEXT_TO_NVCC)}) \
+	    python3 $(COMMON)/sass_ops.py ./$$p $(if $(KERNELS),'$(subst ;,' ',$(subst ','\'',$(KERNELS)))') || exit $$?; done
+
 sanitize: $(call BUILT,$(PROGRAMS))
 	@bash $(COMMON)/sanitize.sh $(addprefix ./,$(RUN_PROGS)) \
 	    $(if $(HAS_SOLUTION),$(if $(filter command line,$(origin PROG)),,./solution))
@@ -146,6 +155,8 @@ help::
 	@echo "make profile    Nsight Compute counters for the lesson's kernels"
 	@echo "make profile-report PROG=name ROW=\"row\"  one row's launch, every Nsight Compute section and the"
 	@echo "                source, into an .ncu-rep file for the Nsight Compute GUI (REPORT=path to choose)"
+	@echo "make sass       the kernels' machine code counted by opcode (KERNELS='name piece;another': side"
+	@echo "                by side; without KERNELS, the list of kernels; needs cuobjdump)"
 	@echo "make sanitize   compute-sanitizer memcheck, racecheck, initcheck, synccheck on --check"
 	@echo "make test       this lesson's tests (as the root 'make test' runs them)"
 	@echo "make clean      remove build outputs"

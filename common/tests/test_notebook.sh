@@ -88,5 +88,20 @@ except dc.Bad as e:
     bad_row = str(e)
 check("documented profile-report commands: ROW must be a row of the committed run",
       "is not a row of transpose_naive's table" in bad_row, bad_row)
+def sass_verdict(cmd, cwd):
+    try:
+        dc.command_runs(course, cmd, cwd)
+        return "not refused"
+    except dc.Skip:
+        return "accepted"
+    except dc.Bad as e:
+        return str(e)
+good = sass_verdict("make sass PROG=shared_tiled KERNELS='transpose_tile<32, 8, 33>;copy_tile<32, 8, 1, 8>'", "07_shared_tiled")
+root = sass_verdict("make sass PROG=shared_tiled KERNELS=transpose_tile", ".")
+typo = sass_verdict("make sass PROG=shared_tiled KERNELS='transpose_tiles<32, 8, 33>'", "07_shared_tiled")
+prog = sass_verdict("make sass PROG=no_such_program", "07_shared_tiled")
+check("documented make sass commands: PROG a program of the lesson, each KERNELS piece a __global__ function of its sources",
+      good == "accepted" and root == "accepted" and "names no __global__ function" in typo and
+      "is not a program of 07_shared_tiled" in prog, "got %r" % ([good, root, typo, prog],))
 sys.exit(1 if failed else 0)
 PY

@@ -210,4 +210,45 @@ if [ "$(head -1 "$tmp/out4" | tr -s ' ')" = "kernel DRAM B/useful B ld sect/req"
     ok "ncu_table.py: PROFILE_KEY's columns come first, the others under 'More counters:'"
 else bad "ncu_table.py PROFILE_KEY (got: $(paste -sd'|' "$tmp/out4"))"; fi
 
+# sass_ops.py (make sass) with a stand-in cuobjdump: the newest architecture's code, opcodes without
+# their modifiers, predicates skipped, NOPs left out; a pattern matching no kernel or several: exit 2;
+# no cuobjdump: exit 3
+cat >"$tmp/bin/cuobjdump" <<'EOF2'
+#!/bin/sh
+cat <<'EOS'
+	arch = sm_80
+		Function : _Z4copyPfPKf
+        /*0000*/                   MOV R1, c[0x0][0x28] ;                 /* 0x00000a0000017a02 */
+	arch = sm_90
+		Function : _Z9transposePfPKf
+        /*0000*/                   LDC R1, c[0x0][0x28] ;                 /* 0x00000a00ff017b82 */
+        /*0010*/                   IMAD.MOV.U32 R5, RZ, RZ, R2 ;          /* 0x000000ffff057224 */
+        /*0020*/               @!P0 IMAD R4, R3, R2, R5 ;                 /* 0x0000000203048224 */
+        /*0030*/                   LDG.E R0, desc[UR4][R4.64] ;           /* 0x0000000404007981 */
+        /*0040*/                   EXIT ;                                  /* 0x000000000000794d */
+        /*0050*/                   NOP ;                                   /* 0x0000000000007918 */
+		Function : _Z4copyPfPKf
+        /*0000*/                   LDC R1, c[0x0][0x28] ;                 /* 0x00000a00ff017b82 */
+        /*0010*/                   LDG.E R0, desc[UR4][R4.64] ;           /* 0x0000000404007981 */
+        /*0020*/                   EXIT ;                                  /* 0x000000000000794d */
+EOS
+EOF2
+chmod +x "$tmp/bin/cuobjdump"
+CUOBJDUMP="$tmp/bin/cuobjdump" python3 "$COMMON/sass_ops.py" ./prog >"$tmp/sass1" 2>&1; rc1=$?
+CUOBJDUMP="$tmp/bin/cuobjdump" python3 "$COMMON/sass_ops.py" ./prog transpose copy >"$tmp/sass2" 2>&1; rc2=$?
+row() { grep "^$1 " "$tmp/sass2" | tr -s ' '; }
+if [ $rc1 = 0 ] && grep -q 'sm_90' "$tmp/sass1" && [ "$(grep -c '^  ' "$tmp/sass1")" = 2 ] &&
+        [ $rc2 = 0 ] && [ "$(row IMAD)" = "IMAD 2 0" ] && [ "$(row LDG)" = "LDG 1 1" ] && [ "$(row total)" = "total 5 3" ] &&
+        ! grep -q '^NOP\|^MOV' "$tmp/sass2" && grep -q '^  A: .*transpose' "$tmp/sass2"; then
+    ok "sass_ops.py: the newest architecture's kernels, counted by opcode side by side (modifiers and predicates dropped, NOPs left out)"
+else bad "sass_ops.py table (rc $rc1/$rc2; got: $(paste -sd'|' "$tmp/sass1" "$tmp/sass2"))"; fi
+CUOBJDUMP="$tmp/bin/cuobjdump" python3 "$COMMON/sass_ops.py" ./prog nosuch >"$tmp/sass3" 2>&1; rc3=$?
+CUOBJDUMP="$tmp/bin/cuobjdump" python3 "$COMMON/sass_ops.py" ./prog '(float*' >"$tmp/sass4" 2>&1; rc4=$?
+mkdir -p "$tmp/nopath"
+env -u CUOBJDUMP PATH="$tmp/nopath" "$(python3 -c 'import sys; print(sys.executable)')" "$COMMON/sass_ops.py" ./prog >"$tmp/sass5" 2>&1; rc5=$?
+if [ $rc3 = 2 ] && grep -q 'matches no kernel' "$tmp/sass3" && [ $rc4 = 2 ] && grep -q 'matches 2 kernels' "$tmp/sass4" &&
+        [ $rc5 = 3 ] && grep -q 'cuobjdump' "$tmp/sass5"; then
+    ok "sass_ops.py: a pattern matching no kernel or several exits 2 naming them; no cuobjdump exits 3 with the fix"
+else bad "sass_ops.py errors (rc $rc3/$rc4/$rc5; got: $(paste -sd'|' "$tmp/sass3" "$tmp/sass4" "$tmp/sass5"))"; fi
+
 [ "$failed" = 0 ]
