@@ -1,12 +1,12 @@
 /* Lesson 04: know the bounds before you optimize a transpose.
  *
  * Experiment 1: copyRow (read rows, write rows) and copyCol (read columns, write columns) move the
- * same bytes as a transpose with both sides coalesced or both sides strided: the measured upper
- * and lower bounds the source gives for any transpose.
- * Experiment 2: the "upper bound" is not one.  The same copy with more bytes in flight per thread
+ * same bytes as a transpose with both sides coalesced or both sides strided: the upper and lower
+ * bounds Tan Sheng's article measures for any transpose (REFERENCES.md).
+ * Experiment 2: is copyRow's speed a ceiling?  The same copy with more bytes in flight per thread
  * (1 to 3 floats, or 1 to 8 float4s, issued before the first store; one pass or grid-stride;
- * streaming hints) runs faster than copyRow and close to cudaMemcpy; the theoretical peak is the
- * only true ceiling.
+ * streaming hints), timed beside cudaMemcpy and the theoretical peak (the README asks how close
+ * each comes before the run).
  *
  * The kernels and their launchers are in kernels.cuh (lessons 05 and 06 measure copyRow and copyCol
  * too); this file lists them as table rows, verifies, times and prints them (trow_measure). */
