@@ -4,8 +4,10 @@
  * to right.  At every step the 32 threads of a warp read 32 different rows, `cols` floats apart:
  * the index is m[r * cols + c] with r = blockIdx.x * blockDim.x + threadIdx.x, so threadIdx.x is
  * multiplied by cols -- the opposite of the coalesced form A[(terms without threadIdx.x) +
- * threadIdx.x].  Before you write anything, predict from experiment 2 (sum_strips_lanes_rows_apart
- * against sum_strips_lanes_adjacent) how much faster a coalesced version can be.
+ * threadIdx.x].  Before you write anything, say which of experiment 2's twins
+ * (sum_strips_lanes_rows_apart, sum_strips_lanes_adjacent) the given kernel reads like, and which
+ * yours will, and count its load requests: the README's exercise 4 asks why the speed-up should
+ * match experiment 2a's.
  *
  * TODO: write row_sums_warp_per_row below (see exercise.h): let a whole warp own one row.
  *   - row w = global thread index / 32; a warp with w >= rows returns (all its lanes together);
