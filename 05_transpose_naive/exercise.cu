@@ -14,8 +14,9 @@
  * Think before you write (experiment 1 and the sector arithmetic of the README):
  *   - 32 floats on 32 different rows touch 32 sectors; 8 neighbouring floats fill one.  What is
  *     the fewest sectors a warp's load + store can touch?  Can both sides be whole sectors?
- *   - If one side must use only part of each sector, which side should it be: the loads or the
- *     stores?  (NaiveRow and NaiveCol touch the same 36 sectors per warp.)
+ *   - If one side must use only part of each sector, experiment 1 says which side it should be,
+ *     the loads or the stores: why (the README's What it means, points 1-2)?  (NaiveRow and
+ *     NaiveCol touch the same 36 sectors per warp.)
  *   - Which warps of your block read or write the other part of those sectors?
  * The checker prints, from your map, the sectors per warp on each side and how much of them is
  * used, before it times your kernel against NaiveRow and NaiveCol.  Predict its numbers first.
