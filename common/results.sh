@@ -137,16 +137,26 @@ for d in "$@"; do
         grep -q '<!-- profile:begin -->' "$d/$pg" && command -v ncu >/dev/null 2>&1 || continue
         echo "== $name: make profile for $pg ..."
         prof_ok=1
+        # a table's key columns (PROFILE_KEY) in the block; what follows "More counters:" in a fold
+        # of its own inside it, so that the page shows first the columns its notes read
+        : >"$tmp/prof.key"; : >"$tmp/prof.more"
+        for p in "${progs[@]}"; do
+            [ "$(page_of "$p")" = "$pg" ] || continue
+            make -s --no-print-directory -C "$d" profile PROG="$p" >"$tmp/prof.out" 2>&1 || prof_ok=0
+            grep -v '^Profiling' "$tmp/prof.out" |
+                awk -v key="$tmp/prof.key" -v more="$tmp/prof.more" '/^More counters:$/ { m = 1; next } { print >> (m ? more : key) }'
+        done
         {
             if [ "$profile_only" = 1 ]; then echo "\`make profile\` on an $gpu with CUDA $cuda ($day; a later run than the results above):"
             else echo "\`make profile\` on the same GPU ($day):"; fi
             echo '```text'
-            for p in "${progs[@]}"; do
-                [ "$(page_of "$p")" = "$pg" ] || continue
-                make -s --no-print-directory -C "$d" profile PROG="$p" >"$tmp/prof.out" 2>&1 || prof_ok=0
-                grep -v '^Profiling' "$tmp/prof.out"
-            done
+            python3 -c 'import sys; print(open(sys.argv[1]).read().strip("\n"))' "$tmp/prof.key"
             echo '```'
+            if [ -s "$tmp/prof.more" ]; then
+                printf '\n<details><summary>More counters</summary>\n\n```text\n'
+                python3 -c 'import sys; print(open(sys.argv[1]).read().strip("\n"))' "$tmp/prof.more"
+                printf '```\n\n</details>\n'
+            fi
         } >"$tmp/prof"
         if [ $prof_ok = 1 ]; then python3 "$COMMON/readme_block.py" "$d/$pg" profile "$tmp/prof"
         else echo "== $name: make profile FAILED; $pg's profile block was left as it was:"; tail -15 "$tmp/prof.out" | sed 's/^/    /'; status=1; fi

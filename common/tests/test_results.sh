@@ -67,7 +67,7 @@ else fail "make results: the lesson that ran gets results/<GPU>/<lesson>.run.txt
 # refreshed from `make profile` (a stand-in ncu on PATH, a toy profile target)
 cp "$csvs/prog.csv" "$tmp/works_before.csv"
 printf '\n<!-- profile:begin -->\nOLD PROFILE\n<!-- profile:end -->\n' >>"$tmp/course/01_works/README.md"
-printf 'profile:\n\t@echo "kernel counters of the toy"\n' >>"$tmp/course/01_works/Makefile"
+printf 'profile:\n\t@printf "kernel counters of the toy\\n\\nMore counters:\\nkernel more of the toy\\n"\n' >>"$tmp/course/01_works/Makefile"
 printf '#!/bin/sh\nexit 0\n' >"$tmp/bin/ncu"; chmod +x "$tmp/bin/ncu"
 printf '#!/usr/bin/env bash\necho "the toy program ran" >&2; exit 7\n' >"$tmp/course/01_works/prog"
 out=$(cd "$tmp/course" && PATH="$tmp/bin:$PATH" RESULTS_PROFILE_ONLY=1 bash common/results.sh 01_works 2>&1)
@@ -78,6 +78,14 @@ if [ "$rc" = 0 ] && grep -q 'kernel counters of the toy' "$after" && ! grep -q '
         cmp -s "$tmp/works_before.csv" "$csvs/prog.csv" && ! echo "$out" | grep -q 'running ./prog'; then
     pass "make results RESULTS_PROFILE_ONLY=1: refreshes the profile block only, runs no program"
 else fail "make results RESULTS_PROFILE_ONLY=1: refreshes the profile block only, runs no program (exit $rc)"; echo "$out" | sed 's/^/    /'; fi
+# the key columns in the block's first text fence, what followed "More counters:" in a fold of its own
+block=$(sed -n '/<!-- profile:begin -->/,/<!-- profile:end -->/p' "$after")
+first=$(echo "$block" | awk '/^```text$/ { n++; in_ = 1; next } /^```$/ { in_ = 0; next } in_ && n == 1')
+folded=$(echo "$block" | sed -n '/<summary>More counters/,/<\/details>/p')
+if [ "$first" = "kernel counters of the toy" ] && echo "$folded" | grep -q '^kernel more of the toy$' &&
+        ! echo "$block" | grep -q '^More counters:$' && [ "$(echo "$block" | grep -c '^```')" = 4 ]; then
+    pass "make results: a profile's 'More counters:' go to a fold of their own inside the profile block"
+else fail "make results: a profile's 'More counters:' in a fold of their own (got: $(echo "$block" | paste -sd'|'))"; fi
 rm -f "$tmp/bin/ncu"
 if PATH="/usr/bin:/bin" command -v ncu >/dev/null 2>&1; then
     pass "make results RESULTS_PROFILE_ONLY=1 without ncu: not tested here (ncu is in /usr/bin)"
