@@ -15,11 +15,11 @@
  *      block_order.h: write your own mapping (and convince yourself it is a bijection).
  *   3. `make exercise`: the checker verifies every shape, then times your kernel against the
  *      plain row-major NaiveRow.
- *   4. (Optional) Your own order.  Experiment 2 of `make run` measures four orders; pick the one
- *      you expect to be fastest for NaiveRow (or invent one), write it here in place of the
- *      diagonal walk, and predict the checker's last line before `make exercise` prints it (it
- *      still says "diagonal order": read it as "your order").  Any order that takes every tile
- *      exactly once passes the verification. */
+ *   4. (Optional) Your own order.  Experiment 2 of `make run` measured four orders; invent a
+ *      fifth, write it here in place of the diagonal walk, work out its `apart`, and from
+ *      experiment 2's ranking predict the checker's last line before `make exercise` prints it
+ *      (it still says "diagonal order": read it as "your order").  Any order that takes every
+ *      tile exactly once passes the verification. */
 #include "exercise.h"
 
 __global__ void transpose_diagonal_2d(float *out, const float *in, int nx, int ny)
