@@ -89,6 +89,7 @@ help:
 	@echo "make sanitize  compute-sanitizer memcheck/racecheck/initcheck/synccheck on every lesson"
 	@echo "make profile   Nsight Compute counters for every lesson"
 	@echo "make profile-report PROG=name ROW=\"row\"  one row of a program's table in Nsight Compute's GUI (.ncu-rep)"
+	@echo "make sass PROG=name [KERNELS='a;b']  a program's kernels' machine code counted by opcode (cuobjdump)"
 	@echo "make results   (GPU) rerun every lesson, store CSV under results/<GPU>/ and refresh the"
 	@echo "               measured output in the lesson READMEs"
 	@echo "make answers   (GPU) the runs that answer each lesson's predictions and exercises, into"
