@@ -142,6 +142,15 @@ else bad "root make profile-report PROG=transpose_naive runs in its lesson (exit
 if make -s --no-print-directory -C "$ROOT/05_transpose_naive" help 2>/dev/null | grep -q '^make profile-report PROG=name ROW='; then
     ok "a lesson's make help lists make profile-report"
 else bad "a lesson's make help lists make profile-report"; fi
+if make -s --no-print-directory -C "$ROOT/07_shared_tiled" help 2>/dev/null | grep -q '^make sass ' &&
+        make -s --no-print-directory -C "$ROOT" help 2>/dev/null | grep -q '^make sass PROG=name'; then
+    ok "make help lists make sass, in a lesson and at the root"
+else bad "make help lists make sass, in a lesson and at the root"; fi
+# the root's make sass without PROG says what to type and exits 2, building nothing
+out=$(make -s --no-print-directory -C "$ROOT" sass 2>&1); rc=$?
+if [ $rc = 2 ] && echo "$out" | grep -q 'make sass needs PROG='; then
+    ok "root make sass without PROG: what to type, exit 2"
+else bad "root make sass without PROG (exit $rc: $out)"; fi
 
 # ncu_table.py's derived columns, from a two-kernel ncu CSV: sectors per request, DRAM bytes per
 # useful byte, the slot share (occupancy % x long-sb % / 100) and the L2's write misses in MB (x 32 B);
