@@ -15,7 +15,8 @@
  * Then `make exercise`: the checker verifies your kernel at odd sizes (with guard zones around
  * your buffers, then once more under compute-sanitizer), times it against the AoS version, and
  * gives one verdict: wrong, correct but short of the goal (at least 2x the speed of AoS), or goal
- * met.  How much faster is it, and does that match the bytes' ratio? */
+ * met.  How much faster is it, against the bytes' ratio?  (If they differ, why is the subject
+ * of lessons 04 and 06.) */
 #include "exercise.h"
 #include "warp.cuh"
 

@@ -30,11 +30,10 @@ static inline void launch_copy_one_per_thread(float *out, const float *in, size_
 /* Experiment 2.  The first SEG_BYTES bytes of every 128-byte line of `in`, the lines in order,
  * copied to `out` contiguously.  Thread i copies one float: float i % f of line i / f, with
  * f = SEG_BYTES / 4 floats per segment, so out[i] = in[i / f * 32 + i % f] (segments.h's
- * segment_per_line_index; f is a power of two, so the division is a shift).  A warp's 32 loads
- * take SEG_BYTES from each of 128 / SEG_BYTES consecutive lines and its stores write 128
- * consecutive bytes.  Below 128 bytes the segments a warp reads start 128 bytes apart, with gaps
- * between them; at 128 bytes every float of every line is copied: the one-float copy's addresses
- * (experiment 1). */
+ * segment_per_line_index; f is a power of two, so the division is a shift).  A warp's stores
+ * write 128 consecutive bytes; how many lines and sectors its loads touch is the README's
+ * prediction 1.  Below 128 bytes the segments start 128 bytes apart, with gaps between them; at
+ * 128 bytes every float of every line is copied: the one-float copy's addresses (experiment 1). */
 template <int SEG_BYTES>
 __global__ void copy_segment_per_line(float *out, const float *in, size_t n)
 {
