@@ -31,7 +31,7 @@ static inline void launch_offset_f32(float *a, size_t n, int offset, dim3 block,
     offset_f32<<<div_up(n, block.x), block, 0, s>>>(a, n, offset);
 }
 
-/* The same with 8-byte elements: a warp's 256 bytes are 8 sectors, 9 when misaligned. */
+/* The same with 8-byte elements: at o = 0 a warp's 256 bytes fill the 8 sectors of two lines. */
 __global__ void offset_f64(double *a, size_t n, int offset)
 {
     size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
