@@ -3,8 +3,8 @@
  * copyRow (kernels.cuh) gives each thread one float: the thread issues one 4-byte
  * load, waits several hundred nanoseconds for it, stores it, and is done.  Experiment 2 of
  * transpose_bounds showed that the same bytes copy faster when every thread has more bytes on the
- * way at once.  Before you write anything, find the row of experiment 2 with your copy's KiB/SM
- * and say why your copy should run near it rather than near copyRow.
+ * way at once.  Before you write anything, find the row of experiment 2 with your copy's KiB/SM:
+ * your copy should run near it, not near copyRow.
  *
  * TODO: write copy_fast below and launch it from launch_copy_fast.  It must compute exactly what
  * copyRow computes, out[r * nx + c] = in[r * nx + c] for every r < ny, c < nx, for ANY nx and ny
