@@ -21,7 +21,7 @@
 #include "grid.cuh"
 
 /* y = a*x + y.  Thread i touches x[i] and y[i]: the index is blockIdx.x * blockDim.x +
- * threadIdx.x, the coalesced form, so every warp reads 2 x 128 bytes and writes 128 bytes.
+ * threadIdx.x, the coalesced form (how many bytes an element moves: the README's side question).
  * Written as `a * x[i] + y[i]`, nvcc would contract it into this same fused multiply-add (FFMA,
  * one rounding) by default (--fmad=true); fmaf says so whatever the flags, and the CPU's fmaf
  * then reproduces every bit.  Grid: div_up(n, block). */
@@ -68,8 +68,8 @@ static inline void launch_sum_strips_lanes_rows_apart(float *out, const float *m
 /* Strip sums with the lanes adjacent (the README's coalesced strip sum): thread c adds up `strip`
  * consecutive elements of column c (a strip of a column: each thread walks down its own column).
  * Consecutive threads take consecutive COLUMNS:
- * m[(row) * cols + blockIdx.x * blockDim.x + threadIdx.x], the coalesced form, so each step of the
- * walk reads 128 consecutive bytes per warp (32 neighbouring floats of one row).
+ * m[(row) * cols + blockIdx.x * blockDim.x + threadIdx.x], the coalesced form, so at each step of
+ * the walk a warp reads 32 neighbouring floats of one row.
  * Grid: div_up(cols, block) x min(strips of a column, 65535); out[s * cols + c]. */
 __global__ void sum_strips_lanes_adjacent(float *out, const float *m, int rows, int cols, int strip)
 {
@@ -97,7 +97,7 @@ static inline void launch_sum_strips_lanes_adjacent(float *out, const float *m, 
  * Layout: `in` and `out` have ny rows of nx floats. */
 
 /* copyRow (the coalesced copy): threadIdx.x along a row, so consecutive threads read and write
- * consecutive floats: a warp moves 128 contiguous bytes each way (its sectors per request: the
+ * consecutive floats: a warp moves 32 neighbouring floats each way (its sectors per request: the
  * README's first table asks).  Grid: grid_2d(nx, ny, block). */
 __global__ void copy_row(float *out, const float *in, int nx, int ny)
 {
