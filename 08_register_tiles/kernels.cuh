@@ -280,7 +280,13 @@ static inline dim3 tile64_grid(unsigned tiles_x, unsigned tiles_y, int band)
  * (each side decided on its own; allow_vec = 0 forces scalar on both: the scalar lanes above, the
  * work of lesson 07's 64x64 tile, in any block order).  Chunks of 4 floats at a column multiple of
  * 4 are wholly inside or wholly outside the matrix when the pitch is a multiple of 4, so edge tiles
- * need only a per-chunk test.  band: the block order (tile_of_block; 0 = the 2-D grid's). */
+ * need only a per-chunk test.  band: the block order (tile_of_block; 0 = the 2-D grid's).
+ * F4_GLOBAL = false (only with allow_vec; nothing else changed) is "tile64 f4 lanes 4B glob": the
+ * float4 path's lanes and shared accesses, but each 16-byte global access made as four 4-byte ones
+ * at the same addresses (a float stride of 4 across the warp, lesson 03): with "tile64 vec off" and
+ * "tile64 float4 ld+st" it splits the float4 step into the lane layout and the access width
+ * (./register_tiles --split). */
+template <bool F4_GLOBAL = true>
 __global__ void __launch_bounds__(T64_THREADS)
 transpose_tile64_vec(float *__restrict__ out, const float *__restrict__ in, int nx, int ny, int allow_vec, int band)
 {
@@ -298,7 +304,13 @@ transpose_tile64_vec(float *__restrict__ out, const float *__restrict__ in, int 
 #pragma unroll
         for (i = 0; i < 4; i++) {
             const int r = r0 + rq + 16 * i, c = c0 + 4 * q;
-            v[i] = (r < ny && c < nx) ? *(const float4 *)(in + (size_t)r * nx + c) : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+            if (F4_GLOBAL) {
+                v[i] = (r < ny && c < nx) ? *(const float4 *)(in + (size_t)r * nx + c) : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+            } else {   /* the chunk is wholly inside or outside (nx % 4 == 0): one test for its four floats */
+                const float *e = in + (size_t)r * nx + c;
+                const bool inside = r < ny && c < nx;
+                v[i] = make_float4(inside ? e[0] : 0.0f, inside ? e[1] : 0.0f, inside ? e[2] : 0.0f, inside ? e[3] : 0.0f);
+            }
         }
 #pragma unroll
         for (i = 0; i < 4; i++) {
@@ -323,9 +335,18 @@ transpose_tile64_vec(float *__restrict__ out, const float *__restrict__ in, int 
 #pragma unroll
         for (i = 0; i < 4; i++) {
             const int cl = rq + 16 * i, c = c0 + cl, r = r0 + 4 * q;  /* output row c, columns r..r+3 */
-            if (c < nx && r < ny)
-                *(float4 *)(out + (size_t)c * ny + r) =
-                    make_float4(s[4 * q][cl], s[4 * q + 1][cl], s[4 * q + 2][cl], s[4 * q + 3][cl]);
+            if (c < nx && r < ny) {
+                if (F4_GLOBAL) {
+                    *(float4 *)(out + (size_t)c * ny + r) =
+                        make_float4(s[4 * q][cl], s[4 * q + 1][cl], s[4 * q + 2][cl], s[4 * q + 3][cl]);
+                } else {
+                    float *o = out + (size_t)c * ny + r;
+                    o[0] = s[4 * q][cl];
+                    o[1] = s[4 * q + 1][cl];
+                    o[2] = s[4 * q + 2][cl];
+                    o[3] = s[4 * q + 3][cl];
+                }
+            }
         }
     } else {
 #pragma unroll
@@ -338,13 +359,13 @@ transpose_tile64_vec(float *__restrict__ out, const float *__restrict__ in, int 
 
 /* Its launch: 256 threads per 64x64 tile.  ALLOW_VEC and BAND as the kernel's allow_vec and band:
  * <1, 0> is "tile64 float4 ld+st", <0, 0> "tile64 vec off ld+st", <0, T64_BAND> "tile64 scalar
- * banded". */
-template <int ALLOW_VEC, int BAND>
+ * banded"; <1, 0, false> "tile64 f4 lanes 4B glob". */
+template <int ALLOW_VEC, int BAND, bool F4_GLOBAL = true>
 static inline void launch_transpose_tile64_vec(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
 {
     (void)block;
-    transpose_tile64_vec<<<tile64_grid(div_up(nx, T64), div_up(ny, T64), BAND), T64_THREADS, 0, s>>>(out, in, nx, ny,
-                                                                                                    ALLOW_VEC, BAND);
+    transpose_tile64_vec<F4_GLOBAL><<<tile64_grid(div_up(nx, T64), div_up(ny, T64), BAND), T64_THREADS, 0, s>>>(
+        out, in, nx, ny, ALLOW_VEC, BAND);
 }
 
 /* Candidate B: float4 stores at ANY size.  When ny is odd, output row c starts at float c * ny,

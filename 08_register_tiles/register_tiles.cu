@@ -22,6 +22,11 @@
  * register tile -- at 8192 x 8192.
  * Experiment 3 (default size only): Experiment 2 again at 8191 x 4097, where no row is aligned.
  * Then the race's result, as ratios from this run.
+ * Experiment 4 (In depth; only with --split): the float4 step split in two.  "tile64 float4 ld+st"
+ * differs from "tile64 vec off ld+st" in its lanes (each thread a float4 chunk of 4 columns) and in
+ * its access width (16 bytes); "tile64 f4 lanes 4B glob" has the float4 lanes with 4-byte global
+ * accesses, so vec off -> f4 lanes is the layout and f4 lanes -> float4 the width.  With the swizzled
+ * tile's own width split (swizzle 4B glob -> swizzle f4) beside it.
  *
  * The kernels are in kernels.cuh; this file verifies, times and prints them. */
 #include "args.h"
@@ -42,7 +47,8 @@
 static const char SUMMARY[] =
     "Lesson 08: register tiles. Transposes an NY x NX matrix with per-thread float4 4x4 blocks,\n"
     "then races 64x64 shared tiles (vector accesses, three block orders) against cudaMemcpy, a float4\n"
-    "copy kernel and cublasSgeam, at 8192x8192 and 8191x4097. Every kernel is verified before it is timed.";
+    "copy kernel and cublasSgeam, at 8192x8192 and 8191x4097. Every kernel is verified before it is timed.\n"
+    "--split: only the In depth experiment splitting the float4 step into its lane layout and its width.";
 
 /* ---- the rows the tables measure ---------------------------------------------------------- */
 
@@ -69,11 +75,13 @@ typedef struct {
  *     the row that measures the 8-way shared-store conflict the swizzle removes (kernels.cuh).
  *   "tile64 swizzle 4B glob": "tile64 swizzle f4" with its global loads and stores one float at a
  *     time (F4_GLOBAL = false): the row that measures what the 16-byte global width alone is worth.
+ *   "tile64 f4 lanes 4B glob": "tile64 float4 ld+st" with each 16-byte global access made as four
+ *     4-byte ones (F4_GLOBAL = false): experiment 4 (--split) only.
  * Labels stay within 23 characters: the odd-size rows add " @odd" and the table's column is 28 wide. */
 enum {
     R4_DIRECT, R4_ROW8x8, R4_LOADALL, R4_ROW8x4, R4_ROW16x16, R4_ROW32x32, R4_ROW32x2, R4_SWAP32x2, R4_ROW4x16, COPY, SGEAM,
     TILE64_VEC, TILE64_SCALAR, TILE64_ALIGNST, TILE64_SC_BAND, TILE64_AL_BAND, TILE64_AL_COL, TILE64_SWZ,
-    TILE64_NOSWZ, TILE64_SWZ_4B, TILE64_SWZ_COL, N_ROWS
+    TILE64_NOSWZ, TILE64_SWZ_4B, TILE64_SWZ_COL, TILE64_F4_4B, N_ROWS
 };
 static const row_t ROWS[N_ROWS] = {
     {{"f4 4x4 direct 8x8", launch_transpose_reg4x4_direct<8, 8>, TMATRIX_TRANSPOSE}, 4, 8, 8, 0},
@@ -100,6 +108,7 @@ static const row_t ROWS[N_ROWS] = {
     {{"tile64 f4 no swizzle", launch_transpose_tile64_f4_swizzle<0, false>, TMATRIX_TRANSPOSE}, 0, 0, 0, 0},
     {{"tile64 swizzle 4B glob", launch_transpose_tile64_f4_swizzle<0, true, false>, TMATRIX_TRANSPOSE}, 0, 0, 0, 0},
     {{"tile64 swizzle col-wise", launch_transpose_tile64_f4_swizzle<T64_COLUMNWISE>, TMATRIX_TRANSPOSE}, 0, 0, 0, 0},
+    {{"tile64 f4 lanes 4B glob", launch_transpose_tile64_vec<1, 0, false>, TMATRIX_TRANSPOSE}, 0, 0, 0, 0},
 };
 
 /* The block every row is launched with: the copy's 256 threads.  Every other launcher fixes its own
@@ -223,7 +232,7 @@ static int experiment_fastest(const tbench_t *b, int number, const char *suffix,
                "  %.0f KiB, tile64 swizzle %.0f KiB, f4 4x4 8x8 %.0f KiB (lesson 07's 32x32 tile with 32x8 threads: at\n"
                "  most 32 KiB).\n",
                kib_in_flight((const void *)copy_f4_x1, BLOCK.x, 16),
-               kib_in_flight((const void *)transpose_tile64_vec, T64_THREADS, 64),
+               kib_in_flight((const void *)transpose_tile64_vec<true>, T64_THREADS, 64),
                /* the aligned tile loads its 8 halo rows only when output rows are misaligned (ny % 8) */
                kib_in_flight((const void *)transpose_tile64_alignst, T64_THREADS, ((b->m.ny & 7) ? T64_HALO + T64 : T64) / 4 * 4),
                kib_in_flight((const void *)transpose_tile64_f4_swizzle<0>, T64_THREADS, 64),
@@ -306,6 +315,49 @@ static void print_race(const char *size, const fastest_t *f)
         report_say("  %-10s cublasSgeam failed verification: no ratio\n", size);
 }
 
+/* Experiment 4 (--split): the float4 step in two, at one size.  Each step in points of the copy
+ * kernel, and whether the two rows' min-max ranges are apart. */
+static int experiment_split(const tbench_t *b)
+{
+    const int rs[] = {COPY, TILE64_SCALAR, TILE64_F4_4B, TILE64_VEC, TILE64_SWZ_4B, TILE64_SWZ};
+    enum { NV = sizeof rs / sizeof rs[0], VEC_OFF = 1, F4_LANES = 2, F4 = 3, SWZ_4B = 4, SWZ = 5 };
+    char take[600], title[160];
+    timing_t t[NV];
+    double pct[NV];
+    int ok[NV], k, failed = 0;
+
+    report_say("\nExperiment 4: the float4 step split in two, %d x %d. 'tile64 float4 ld+st' changes two things\n"
+               "  against 'tile64 vec off ld+st': its lanes (each thread a chunk of 4 floats, so a warp's access\n"
+               "  covers 4 rows of 128 bytes where vec off's covers 1) and its access width (16 bytes, not 4).\n"
+               "  'tile64 f4 lanes 4B glob' has the float4 lanes with each global access made as four 4-byte ones:\n"
+               "  vec off -> f4 lanes is the layout, f4 lanes -> float4 the width. The swizzled tile's width:\n"
+               "  swizzle 4B glob -> swizzle f4.\n",
+               b->m.nx, b->m.ny);
+    for (k = 0; k < NV; k++) {
+        ok[k] = trow_time(b, &ROWS[rs[k]].r, BLOCK, &t[k]);   /* a failure prints its FAILED row here */
+        pct[k] = ok[k] && ok[0] ? 100.0 * gbs_of(b, &t[k]) / gbs_of(b, &t[0]) : NAN;
+        failed += !ok[k];
+        if (k == 0) {   /* the copy kernel first: the table's last column is against it */
+            snprintf(title, sizeof title, "  %d x %d; last column: GB/s as %% of the copy kernel's:", b->m.nx, b->m.ny);
+            report_begin("split", title, ok[0] ? "% copy krn" : NULL);
+            report_row("cudaMemcpy D2D", &b->t_d2d, b->bytes, ok[0] ? 100.0 * b->d2d_gbs / gbs_of(b, &t[0]) : NAN);
+        }
+        if (ok[k]) report_row(ROWS[rs[k]].r.label, &t[k], b->bytes, pct[k]);
+    }
+    if (!failed)
+        snprintf(take, sizeof take,
+                 "points of the copy kernel: the lane layout (vec off -> f4 lanes 4B glob) %+.1f (ranges %s), the 16-byte "
+                 "width (f4 lanes 4B glob -> float4 ld+st) %+.1f (ranges %s); in the swizzled tile the width (swizzle 4B "
+                 "glob -> swizzle f4) %+.1f (ranges %s).",
+                 pct[F4_LANES] - pct[VEC_OFF], stats_ranges_apart(&t[VEC_OFF], &t[F4_LANES]) ? "apart" : "overlapping",
+                 pct[F4] - pct[F4_LANES], stats_ranges_apart(&t[F4_LANES], &t[F4]) ? "apart" : "overlapping",
+                 pct[SWZ] - pct[SWZ_4B], stats_ranges_apart(&t[SWZ_4B], &t[SWZ]) ? "apart" : "overlapping");
+    else
+        snprintf(take, sizeof take, "a kernel failed verification: no comparison.");
+    report_end(take);
+    return failed;
+}
+
 /* ---- main ----------------------------------------------------------------------------------- */
 
 int main(int argc, char **argv)
@@ -314,19 +366,28 @@ int main(int argc, char **argv)
     gpu_info_t g;
     tbench_t b;
     fastest_t big = {0, NULL, 0, 0, 0, 0, ""}, odd = {0, NULL, 0, 0, 0, 0, ""};
-    int nx, ny, failed = 0;
+    int nx, ny, failed = 0, split = 0;
+    lesson_opt_t opts[] = {
+        {"--split", OPT_FLAG, &split, 0, 0, NULL,
+         "run only experiment 4 (In depth): the float4 step split into its lane layout and its width"},
+    };
 
     args_configure(0, "--block", NULL);  /* every kernel of this lesson fixes its own block shape (experiment 1 compares them) */
     args_parse_or_exit(argc, argv, &a, SUMMARY,
                        "matrix NXxNY: NX columns, NY rows (default 8192x8192, then 8191x4097; 2048x2048 and\n"
                        "                  2047x1025 with --quick); N means NxN; a given size runs alone",
-                       NULL, 0);
+                       opts, 1);
     tmatrix_size_or_exit(&a, 8, &nx, &ny);   /* the 8x8 and 32x2 blocks: 8 rows or more each */
     gpu_start(&g, "08_register_tiles", "Lesson 08 - register tiles and vector accesses", &a);
     if (a.check) return run_checks(&a, nx, ny);
 
     /* the largest matrices of the run: experiment 3's are smaller */
     tbench_init(&b, &g, &a, nx, ny, TMATRIX_COPY | TMATRIX_TRANSPOSE);
+    if (split) {
+        failed |= experiment_split(&b) != 0;
+        tbench_free(&b);
+        return gpu_finish_status(failed);
+    }
     failed |= experiment_register_tiles(&b) != 0;
     failed |= experiment_fastest(&b, 2, "", &big) != 0;
     tbench_free(&b);
