@@ -1,41 +1,72 @@
-# Lesson 07's figure (part 1): every transpose of shared_tiled against the copy, as % of cudaMemcpy
-# D2D of the same bytes, coloured by the shared-memory bank conflicts of its column read (the
-# "smem ways" the program computes with banks.h; the shapes sweep reports elements per thread
-# instead; experiment 4's copy twins, the tiles without the corner turn, in their own colour).  A
-# kernel measured in several experiments appears once (its first row).
+# Lesson 07's figure (part 1): the Key result's ladder, in % of cudaMemcpy D2D of the same bytes
+# (8192 x 8192 floats).  For each of the three padded tile shapes, three bars: its copy twin and its
+# `+sync` twin (experiment 4, rows "copy <shape>" and "copy <shape> +sync") and the tile itself
+# (experiment 3, the padded row of that shape), each labelled with its % and the step from the bar
+# above (the barrier: +sync against the copy twin; the corner turn: the tile against +sync).  Below,
+# for reference and in grey: NaiveRow 32x32 (experiment 1) and the unpadded tile32 thr32x8 [32][32]
+# (experiment 2, with its smem ways).  Every % is those rows' pct_d2d (column 10); each shape's
+# heading gives its loads a thread (the twin's elem/thread) and its block's threads (from its name).
 # Drawn by `make plot` (common/plot.sh says what csv, out, gpu ... are).
 # needs: mistake banks shapes twins
-eval svg(900, 760)
+eval svg(900, 640)
 @footer
 
-b = sprintf("< awk -F'\t' '$2 ~ /^(mistake|banks|shapes|twins|odd)$/ && $4 == \"ok\" && $3 != \"cudaMemcpy D2D\" && !seen[$3]++' '%s'", all)
-stats b using 10 nooutput
-n = STATS_records
-ways(en, e) = (en eq 'smem ways' ? e : -1)
-colour(k, en, e) = (strstrt(k, 'copy ') == 1 ? 0x66a61e : en eq '' ? 0x999999 : en ne 'smem ways' ? 0x4a9c9c : e == 0 ? 0x999999 : e >= 32 ? 0xb2182b : e > 1 ? 0xef8a62 : 0x1f6fb4)
-note(k, en, e) = (strstrt(k, '@odd') ? 'the odd size, against its own copy' : strstrt(k, 'copy ') == 1 ? 'copy twin, no corner turn' : en eq 'smem ways' ? (e == 0 ? 'no shared memory' : e == 1 ? '1 pass (bank arithmetic)' : sprintf('%.0f-way bank conflicts', e)) : \
-               en eq 'elem/thread' ? sprintf('%.0f element%s per thread', e, e == 1 ? '' : 's') : '')
+pct(e, k) = field(all, e, k, 10)
+array SHAPE[3] = ['tile32 thr32x8', 'tile32 thr32x32', 'tile64 thr64x4']
+array TILE[3]  = ['tile32 thr32x8 [32][33]', 'tile32 thr32x32 [32][33]', 'tile64 thr64x4 [64][65]']
+# "tile32 thr32x8" -> 32 * 8 threads a block
+thr_x(s) = real(substr(s, strstrt(s, 'thr') + 3, strstrt(s, 'thr') + strstrt(substr(s, strstrt(s, 'thr'), strlen(s)), 'x') - 2) . ' ')
+thr_y(s) = real(substr(s, strstrt(s, 'thr') + strstrt(substr(s, strstrt(s, 'thr'), strlen(s)), 'x'), strlen(s)) . ' ')
+step(d, what) = sprintf('%s: %+.1f points', what, d)
+
+C_TWIN = 0xb9d3ea     # the copy twin: no corner turn, no barrier
+C_SYNC = 0x6a9fd0     # the +sync twin: the barrier, no corner turn
+C_TILE = 0x1f6fb4     # the tile: the barrier and the corner turn (C_GOOD)
+C_REF  = 0xbdbdbd     # the references
+
+# one line a bar: y, % of cudaMemcpy, colour, tick label, bar label, label colour
+set print $D
+y = 0
+do for [i = 1:3] {
+    s = SHAPE[i]
+    a = pct('twins', 'copy ' . s)
+    b = pct('twins', 'copy ' . s . ' +sync')
+    c = pct('shapes', TILE[i])
+    lpt = field(all, 'twins', 'copy ' . s, 13)
+    set label 10 + i sprintf('%s: %.0f load%s a thread, %.0f-thread blocks', s, lpt, lpt == 1 ? '' : 's', thr_x(s) * thr_y(s)) \
+        at first 0, first y - 0.35 left offset 0.5, 0 font ',12'
+    print sprintf("%g\t%g\t%d\tcopy %s\t%.1f\t%d", y - 1, a, C_TWIN, s, a, 0x222222)
+    print sprintf("%g\t%g\t%d\tcopy %s +sync\t%.1f   %s\t%d", y - 2, b, C_SYNC, s, b, step(b - a, 'barrier'), 0x222222)
+    print sprintf("%g\t%g\t%d\t%s\t%.1f   %s\t%d", y - 3, c, C_TILE, TILE[i], c, step(c - b, 'corner turn'), C_TILE)
+    y = y - 4.3
+}
+n = pct('mistake', 'NaiveRow 32x32')
+u = pct('banks', 'tile32 thr32x8 [32][32]')
+ways = field(all, 'banks', 'tile32 thr32x8 [32][32]', 13)
+set label 20 'for reference' at first 0, first y - 0.35 left offset 0.5, 0 font ',12' textcolor rgb '#666666'
+print sprintf("%g\t%g\t%d\tNaiveRow 32x32\t%.1f   stores columns, no shared memory\t%d", y - 1, n, C_REF, n, 0x555555)
+print sprintf("%g\t%g\t%d\ttile32 thr32x8 [32][32]\t%.1f   the tile unpadded: %.0f-way bank conflicts\t%d", y - 2, u, C_REF, u, ways, 0x555555)
+unset print
+ybot = y - 2
+
 bw = 0.36
 set style textbox opaque noborder margins 0.5, 0.5
-
-set title "Lesson 07: shared-memory tiles, % of cudaMemcpy D2D (8192 x 8192 floats unless @odd)" font ',13'
-set xlabel "% of cudaMemcpy D2D of the same bytes (GB/s in the label)"
-set xrange [0:150]
+set title "Lesson 07: what turning the corner costs, % of cudaMemcpy D2D (8192 x 8192 floats)\nfor each tile shape: copy twin -> +sync twin (adds the barrier) -> the tile (adds the corner turn);\neach step in points against the bar above it" font ',12'
+set xlabel "% of cudaMemcpy D2D of the same bytes"
+set xrange [0:138]
 set xtics 0, 20, 100
-set yrange [-n + 0.4:0.6]
+set yrange [ybot - 0.7:0.3]
 set ytics nomirror scale 0 font ',11'
 set grid x noy
-set lmargin 26
+set lmargin 27
 set rmargin 2
 set arrow 1 from 100, graph 0 to 100, graph 1 nohead back ls 5
-set label 1 "cudaMemcpy D2D" at 100, graph 1 center offset 0, 0.6 textcolor rgb C_COPY font ',10'
-set bmargin 10
-set key at screen 0.5, screen 0.135 center top Left reverse samplen 1.2 spacing 1.1 font ',10' maxrows 3 box
-plot b using (0):(-$0):(0):10:(-$0 - bw):(-$0 + bw):(colour(strcol(3), strcol(12), num(13, -1))):ytic(3) with boxxyerror fs solid 0.85 noborder lc rgb variable, \
-     b using 10:(-$0):(sprintf(' %.0f GB/s  %s', $9, note(strcol(3), strcol(12), num(13, -1)))) with labels left boxed font ',10', \
-     NaN with boxes fs solid 0.85 lc rgb '#b2182b' title '32-way bank conflicts', \
-     NaN with boxes fs solid 0.85 lc rgb '#ef8a62' title 'fewer-way conflicts', \
-     NaN with boxes fs solid 0.85 lc rgb C_GOOD title '1 pass: conflict-free by the bank arithmetic', \
-     NaN with boxes fs solid 0.85 lc rgb '#4a9c9c' title 'experiment 3 shapes (tile16: 2-way)', \
-     NaN with boxes fs solid 0.85 lc rgb '#66a61e' title 'experiment 4: copy twins (no corner turn)', \
-     NaN with boxes fs solid 0.85 lc rgb '#999999' title 'no shared memory, or the odd size (conflicts not counted)'
+set label 1 "cudaMemcpy D2D = 100" at 100, graph 1 center offset 0, 0.6 textcolor rgb C_COPY font ',10'
+set key at screen 0.5, screen 0.075 center top Left reverse horizontal samplen 1.2 width 1 font ',10' maxrows 1
+set bmargin 6.5
+plot $D using (0):1:(0):2:($1 - bw):($1 + bw):3:ytic(4) with boxxyerror fs solid 1 noborder lc rgb variable, \
+     $D using 2:1:5:6 with labels left boxed offset 0.5, 0 font ',10' tc rgb variable, \
+     NaN with boxes fs solid 1 noborder lc rgb C_TWIN title 'copy twin', \
+     NaN with boxes fs solid 1 noborder lc rgb C_SYNC title '+sync twin (the barrier)', \
+     NaN with boxes fs solid 1 noborder lc rgb C_TILE title 'padded tile (the corner turn)', \
+     NaN with boxes fs solid 1 noborder lc rgb C_REF title 'for reference'
