@@ -33,17 +33,21 @@ check sanitize profile: $(if $(WRITABLE),all)
 test:
 	@bash common/test.sh
 
+# The lesson whose programs include $(PROG) (empty if none), found in the shell of a recipe: where the
+# root's profile-report and sass run.
+PROG_LESSON = $$(for l in $(LESSONS); do MAKEFLAGS= $(MAKE) -s --no-print-directory -C $$l print-PROGS | tr ' ' '\n' | grep -qxF -- '$(PROG)' && echo $$l; done | head -1)
+
 # make profile-report PROG=name ROW="row" (common/PROFILING.md) is a lesson's target: from the root,
 # it runs in the lesson that has the program PROG (ROW, REPORT and ARGS go along).
 profile-report:
-	@d=$$(for l in $(LESSONS); do MAKEFLAGS= $(MAKE) -s --no-print-directory -C $$l print-PROGS | tr ' ' '\n' | grep -qxF -- '$(PROG)' && echo $$l; done | head -1); \
+	@d=$(PROG_LESSON); \
 	if [ -z '$(PROG)' ] || [ -z "$$d" ]; then \
 	    echo "make profile-report needs PROG=<a program of a lesson> and ROW=\"<row of its table>\", e.g. make profile-report PROG=transpose_naive ROW=\"NaiveCol\"$(if $(PROG), (no lesson has a program $(PROG)))" >&2; exit 2; fi; \
 	$(MAKE) --no-print-directory -C $$d profile-report
 
 # make sass PROG=name [KERNELS='...'] (common/PROFILING.md) likewise runs in the lesson that has PROG.
 sass:
-	@d=$$(for l in $(LESSONS); do MAKEFLAGS= $(MAKE) -s --no-print-directory -C $$l print-PROGS | tr ' ' '\n' | grep -qxF -- '$(PROG)' && echo $$l; done | head -1); \
+	@d=$(PROG_LESSON); \
 	if [ -z '$(PROG)' ] || [ -z "$$d" ]; then \
 	    echo "make sass needs PROG=<a program of a lesson> (KERNELS='piece of a kernel name;another' to compare them), e.g. make sass PROG=shared_tiled$(if $(PROG), (no lesson has a program $(PROG)))" >&2; exit 2; fi; \
 	$(MAKE) --no-print-directory -C $$d sass

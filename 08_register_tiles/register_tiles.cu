@@ -201,6 +201,16 @@ static double kib_in_flight(const void *kernel, int threads, int bytes_per_threa
     return gpu_blocks_per_sm(kernel, threads) * (double)threads * bytes_per_thread / 1024.0;
 }
 
+/* The opening of a table against the copy kernel, once its first row, the copy kernel, has been timed
+ * (t, ok: whether it verified): the title and the cudaMemcpy D2D row, both in % of the copy kernel. */
+static void begin_vs_copy(const tbench_t *b, const char *experiment, int ok, const timing_t *t)
+{
+    char title[160];
+    snprintf(title, sizeof title, "  %d x %d; last column: GB/s as %% of the copy kernel's:", b->m.nx, b->m.ny);
+    report_begin(experiment, title, ok ? "% copy krn" : NULL);
+    report_row("cudaMemcpy D2D", &b->t_d2d, b->bytes, ok ? 100.0 * b->d2d_gbs / gbs_of(b, t) : NAN);
+}
+
 typedef struct {
     int ok;
     const char *best;   /* the fastest candidate transpose */
@@ -221,7 +231,7 @@ static int experiment_fastest(const tbench_t *b, int number, const char *suffix,
     /* where the rows the take-away compares sit in rs[] */
     enum { NV = sizeof rs / sizeof rs[0], FIRST_CANDIDATE = 2, SCALAR = 3, ALIGNED = 4, SC_BAND = 5, AL_BAND = 6,
            AL_COL = 7, SWZ = 8, SWZ_4B = 10, SWZ_COL = 11 };
-    char labels[NV][64], take[800], title[160];
+    char labels[NV][64], take[800];
     timing_t t[NV];
     double gbs[NV];
     int ok[NV], k, failed = 0, best = -1;
@@ -258,11 +268,7 @@ static int experiment_fastest(const tbench_t *b, int number, const char *suffix,
         gbs[k] = ok[k] ? gbs_of(b, &t[k]) : 0.0;
         failed += !ok[k];
         if (k >= FIRST_CANDIDATE && ok[k] && (best < 0 || gbs[k] > gbs[best])) best = k;
-        if (k == 0) {   /* the copy kernel first: the table's last column is against it */
-            snprintf(title, sizeof title, "  %d x %d; last column: GB/s as %% of the copy kernel's:", b->m.nx, b->m.ny);
-            report_begin("fastest", title, ok[0] ? "% copy krn" : NULL);
-            report_row("cudaMemcpy D2D", &b->t_d2d, b->bytes, ok[0] ? 100.0 * b->d2d_gbs / gbs[0] : NAN);
-        }
+        if (k == 0) begin_vs_copy(b, "fastest", ok[0], &t[0]);   /* the copy kernel first: the last column's unit */
         if (ok[k]) report_row(labels[k], &t[k], b->bytes, ok[0] ? 100.0 * gbs[k] / gbs[0] : NAN);
     }
     res->ok = best >= 0;
@@ -321,7 +327,7 @@ static int experiment_split(const tbench_t *b)
 {
     const int rs[] = {COPY, TILE64_SCALAR, TILE64_F4_4B, TILE64_VEC, TILE64_SWZ_4B, TILE64_SWZ};
     enum { NV = sizeof rs / sizeof rs[0], VEC_OFF = 1, F4_LANES = 2, F4 = 3, SWZ_4B = 4, SWZ = 5 };
-    char take[600], title[160];
+    char take[600];
     timing_t t[NV];
     double pct[NV];
     int ok[NV], k, failed = 0;
@@ -337,11 +343,7 @@ static int experiment_split(const tbench_t *b)
         ok[k] = trow_time(b, &ROWS[rs[k]].r, BLOCK, &t[k]);   /* a failure prints its FAILED row here */
         pct[k] = ok[k] && ok[0] ? 100.0 * gbs_of(b, &t[k]) / gbs_of(b, &t[0]) : NAN;
         failed += !ok[k];
-        if (k == 0) {   /* the copy kernel first: the table's last column is against it */
-            snprintf(title, sizeof title, "  %d x %d; last column: GB/s as %% of the copy kernel's:", b->m.nx, b->m.ny);
-            report_begin("split", title, ok[0] ? "% copy krn" : NULL);
-            report_row("cudaMemcpy D2D", &b->t_d2d, b->bytes, ok[0] ? 100.0 * b->d2d_gbs / gbs_of(b, &t[0]) : NAN);
-        }
+        if (k == 0) begin_vs_copy(b, "split", ok[0], &t[0]);   /* the copy kernel first: the last column's unit */
         if (ok[k]) report_row(ROWS[rs[k]].r.label, &t[k], b->bytes, pct[k]);
     }
     if (!failed)
