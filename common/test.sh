@@ -408,6 +408,14 @@ page_order() {
 }
 [ "${roottest:-0}" = 1 ] && page_order
 
+# ---- links: every relative link in a page leads to a file, and its #anchor to a heading ----------
+doc_links() {
+    command -v python3 >/dev/null || return 0
+    python3 "$COMMON/doc_links.py" "$ROOT" >"$LOG/links" 2>&1
+    relay "$LOG/links"
+}
+[ "${roottest:-0}" = 1 ] && doc_links
+
 # ---- figures: every committed SVG is what make plot draws from the committed CSV (test_figures.sh)
 figures() {
     local rc
