@@ -50,11 +50,11 @@ static inline void launch_copy_segment_per_line(float *out, const float *in, siz
     copy_segment_per_line<SEG_BYTES><<<div_up(n, block.x), block, 0, s>>>(out, in, n);
 }
 
-/* Experiment 3 (In depth, --order).  Experiment 2's copy with the segments' lines taken in the
- * order `order` (segments.h's permuted_line_index): segment k at the start of line
- * (k x order.mult) & order.mask.  mult = 1 reads experiment 2's addresses; a large mult puts
- * neighbouring segments far apart.  Both orders run the same instructions and read the same
- * lines, so the same bytes and the same sectors: only the order of the addresses changes. */
+/* Experiment 3 (--order; the README's exercise 3).  Experiment 2's copy with the segments'
+ * lines taken in the order `order` (segments.h's permuted_line_index): segment k at the start
+ * of line (k x order.mult) & order.mask.  mult = 1 reads experiment 2's addresses; a large
+ * mult puts neighbouring segments far apart.  Both orders run the same instructions and read the
+ * same lines, so the same bytes and the same sectors: only the order of the addresses changes. */
 template <int SEG_BYTES>
 __global__ void copy_segment_per_permuted_line(float *out, const float *in, size_t n, line_order_t order)
 {
