@@ -276,7 +276,8 @@ static inline dim3 tile64_grid(unsigned tiles_x, unsigned tiles_y, int band)
     return band ? dim3(tiles_x * tiles_y) : dim3(tiles_x, tiles_y);
 }
 
-/* Candidate A: float4 loads when nx % 4 == 0, float4 stores when ny % 4 == 0, scalar otherwise
+/* Candidate A, the README's "tile64 float4 ld+st" ("tile64 vec off ld+st" with allow_vec = 0).
+ * float4 loads when nx % 4 == 0, float4 stores when ny % 4 == 0, scalar otherwise
  * (each side decided on its own; allow_vec = 0 forces scalar on both: the scalar lanes above, the
  * work of lesson 07's 64x64 tile, in any block order).  Chunks of 4 floats at a column multiple of
  * 4 are wholly inside or wholly outside the matrix when the pitch is a multiple of 4, so edge tiles
@@ -368,7 +369,8 @@ static inline void launch_transpose_tile64_vec(float *out, const float *in, int 
         out, in, nx, ny, ALLOW_VEC, BAND);
 }
 
-/* Candidate B: float4 stores at ANY size.  When ny is odd, output row c starts at float c * ny,
+/* Candidate B, the README's "tile64 aligned f4 st".
+ * float4 stores at ANY size.  When ny is odd, output row c starts at float c * ny,
  * which is rarely a multiple of 4 (16 bytes) or 8 (a 32-byte sector): a warp's run cut at the
  * tile's edges would start and end inside sectors, filling those two only in part (the other part
  * is a neighbouring tile's).  Instead, each output row is cut at its own 32-byte boundaries: row c
@@ -443,7 +445,8 @@ static inline void launch_transpose_tile64_alignst(float *out, const float *in, 
                                s>>>(out, in, nx, ny, BAND);
 }
 
-/* Candidate C: float4 on every side -- global loads, shared stores, shared loads, global stores --
+/* Candidate C, the README's "tile64 swizzle f4".
+ * float4 on every side -- global loads, shared stores, shared loads, global stores --
  * with no padding and, by the course's model below, no bank conflict.  Thread t owns a 4x4 block
  * of the tile: rows 4a .. 4a+3 (a = t >> 4, the README's a) and columns 4q .. 4q+3 (q = t & 15).
  * Phase 1: four float4 loads, one per row; a warp reads two input rows of 256 bytes each per load.
