@@ -1,11 +1,9 @@
 /* Lesson 01 exercise: read only the bytes you use.
  *
  * exercise_check.cu already sums the particles' masses from an array of structures (AoS):
- * thread i reads p[i].mass, 4 useful bytes out of every 32-byte particle, so every 4-byte load
- * brings a whole 32-byte sector through the caches.  Before you write anything, predict from the
- * bytes moved (4 useful bytes of every 32; the README's sector and fetch models agree here, since
- * a 64-byte fetch holds two whole particles whose masses neighbouring threads read) what fraction
- * of the copy bandwidth that kernel reaches.
+ * thread i reads p[i].mass, 4 useful bytes out of every 32-byte particle.  Before you write
+ * anything, predict from the bytes each kernel moves (count them by the README's sector and fetch
+ * models) how many times as fast your SoA kernel will run.
  *
  * TODO: write mass_sums_soa below.  The masses now sit in their own array (structure of arrays,
  * SoA), so consecutive threads read consecutive floats.  Each thread loads mass[i] (0 when
@@ -15,8 +13,7 @@
  * Then `make exercise`: the checker verifies your kernel at odd sizes (with guard zones around
  * your buffers, then once more under compute-sanitizer), times it against the AoS version, and
  * gives one verdict: wrong, correct but short of the goal (at least 2x the speed of AoS), or goal
- * met.  How much faster is it, against the bytes' ratio?  (If they differ, why is the subject
- * of lessons 04 and 06.) */
+ * met.  How does the measured speed-up compare with your prediction? */
 #include "exercise.h"
 #include "warp.cuh"
 
