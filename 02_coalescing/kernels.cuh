@@ -144,8 +144,7 @@ static __device__ __forceinline__ void matmul_element(float *C, const float *A, 
 }
 
 /* The textbook mapping (the coalesced product), Col = blockIdx.x * blockDim.x + threadIdx.x (the
- * name: threadIdx.x runs along a row of C, so it picks the column; the program's output says
- * "Col from threadIdx.x").
+ * name: threadIdx.x runs along a row of C, so it picks the column).
  * In the k loop, B[k * N + Col] and A[Row * K + k]: write each index as (part without
  * threadIdx.x) + (part with it) to see what a warp reads.  How many sectors and lines a warp
  * touches per step of k: the README's prediction 4 asks.
@@ -167,7 +166,7 @@ static inline void launch_matmul_x_along_row(float *C, const float *A, const flo
 
 /* The same product with the mapping swapped (the strided product):
  * Row = blockIdx.x * blockDim.x + threadIdx.x (threadIdx.x runs down a column of C, so it picks
- * the row: "Row from threadIdx.x").  The same two loads and the store, with threadIdx.x now in Row:
+ * the row).  The same two loads and the store, with threadIdx.x now in Row:
  * split each index the same way (the counts: prediction 4).
  * Grid: div_up(M, block.x) x div_up(N, block.y). */
 __global__ void matmul_x_along_col(float *C, const float *A, const float *B, int M, int N, int K)
