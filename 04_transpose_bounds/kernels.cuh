@@ -67,6 +67,8 @@ static __device__ __forceinline__ void store_v(V *p, V v, int streaming)
  * way at every moment (Little's law), and a thread can only have in flight the loads it issued
  * before it needed a result.
  *
+ * The copy itself is the two unrolled loops of the first branch (the README's "The kernels in
+ * detail" sketches them); the rest is experiment 3's timing, the last partial tile and the tail.
  * u is a literal in every caller, so after inlining the loops unroll fully and v[] lives in
  * registers.
  * The pointers must be sizeof(V)-aligned (cudaMalloc gives 256); the n % (sizeof(V)/4) floats
