@@ -2,9 +2,9 @@
  *
  * The kernel below is the naive transpose (NaiveRow) with the source's diagonal remapping of the
  * block indices, copied from its square-matrix example.  It passes on some matrices and fails on
- * others.  Diagonal order was slow for NaiveRow in this lesson; the point here is correctness: a
- * block order must take every tile of any grid exactly once, or part of the output is never
- * written (lessons 07 and 08 hand out their tiles in such orders too).
+ * others.  The point here is correctness, not speed: a block order must take every tile of any
+ * grid exactly once, or part of the output is never written (lessons 07 and 08 hand out their
+ * tiles in such orders too).
  *
  * TODO, in this order:
  *   1. Run `make exercise ARGS=--check` and read which shapes fail.  Work out by hand, for one

@@ -252,7 +252,7 @@ static inline void launch_transpose_col_order(float *out, const float *in, int n
  * different groups of LANES threads: group j copies the first half of piece j, then the second half
  * of piece j - apart, where apart = APART_KIB KiB / the piece's bytes.  So the groups between a
  * piece's two writes copy `apart` whole pieces: APART_KIB KiB of output is written while the piece
- * stays half written (the README's "KiB apart"; its `apart`, in Part 2, counts blocks).  Each lane
+ * stays half written (the README's *distance*; its `apart`, in Part 2, counts blocks).  Each lane
  * moves 16 bytes (one float4) of each half:
  *   LANES = 1  ("copy halves"): a piece is one 32-byte sector, a half 16 bytes.  The 32 lanes' stores
  *              land 32 bytes apart: each request writes half of 32 sectors, which stay half written.
