@@ -1,9 +1,9 @@
 /* Lesson 07 exercise: remove the bank conflicts without padding.
  *
- * This is the unpadded tile transpose of experiment 2, with its second phase broken.  In that
- * phase a warp reads a COLUMN of tile[32][32]: lane tx reads word tx * 32 + j, and all 32 lanes
- * land in bank j -- 32 passes for one read (`make profile`, column smem ld confl).  Experiment 2
- * fixed it with a [32][33] tile.  Here the tile must stay [32][32]: not one float more.
+ * This is the unpadded tile transpose of experiment 2, with its second phase (the notes' write
+ * phase) broken.  In that phase a warp reads a COLUMN of tile[32][32]: lane tx reads word
+ * tx * 32 + j, and all 32 lanes land in bank j -- 32 passes for one read (`make profile`, column
+ * smem ld confl).  Experiment 2 fixed it with a [32][33] tile.  Here the tile must stay [32][32]: not one float more.
  *
  * Think about where element (row, col) of the tile is stored.  Nothing forces it to be
  * tile[row][col]: phase 1 may put it anywhere as long as phase 2 looks in the same place.  A row

@@ -45,13 +45,14 @@ static inline void launch_transpose_smem_same_slot(float *out, const float *in, 
  * (blockDim.x = T) moves one T x T tile: tile (tile_x, tile_y), whose top-left input element is
  * (r0, c0) = (tile_y * T, tile_x * T).  `tile` points to T rows of P floats in shared memory.
  *
- * Phase 1: thread (tx, ty) reads input rows r0 + ty, r0 + ty + R, ... at column c0 + tx.  A warp's
- * 32 consecutive tx read consecutive floats of one row (or of T-wide pieces of rows when T < 32):
- * coalesced.  All T / R loads of a thread are independent and issued before any of them is stored
- * to shared memory: T / R loads per thread on their way at once.
- * Phase 2 (after every element of the tile is in shared memory): thread (tx, ty) writes output
- * rows c0 + ty + j at column r0 + tx -- again consecutive tx on consecutive floats, coalesced --
- * taking input element (r0 + tx, c0 + ty + j), which is tile[tx][ty + j]: a column of the tile.
+ * Phase 1 (the notes' read phase): thread (tx, ty) reads input rows r0 + ty, r0 + ty + R, ... at
+ * column c0 + tx.  A warp's 32 consecutive tx read consecutive floats of one row (or of T-wide
+ * pieces of rows when T < 32): coalesced.  All T / R loads of a thread are independent and issued
+ * before any of them is stored to shared memory: T / R loads per thread on their way at once.
+ * Phase 2 (the write phase; after every element of the tile is in shared memory): thread (tx, ty)
+ * writes output rows c0 + ty + j at column r0 + tx -- again consecutive tx on consecutive floats,
+ * coalesced -- taking input element (r0 + tx, c0 + ty + j), which is tile[tx][ty + j]: a column of
+ * the tile.
  * Shared memory is 32 banks (shared-memory banks, not lesson 01's DRAM banks), each
  * 4 bytes wide: word w lives in bank w % 32, and lanes reading k different words of one bank take
  * k passes (CUDA C++ Programming Guide, Shared Memory).  Going down a column steps P words at a
