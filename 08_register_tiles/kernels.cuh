@@ -285,8 +285,8 @@ static inline dim3 tile64_grid(unsigned tiles_x, unsigned tiles_y, int band)
  * F4_GLOBAL = false (only with allow_vec; nothing else changed) is "tile64 f4 lanes 4B glob": the
  * float4 path's lanes and shared accesses, but each 16-byte global access made as four 4-byte ones
  * at the same addresses (a float stride of 4 across the warp, lesson 03): with "tile64 vec off" and
- * "tile64 float4 ld+st" it splits the float4 step into the lane layout and the access width
- * (./register_tiles --split). */
+ * "tile64 float4 ld+st" it splits the float4 step roughly, into the lane layout with that stride and
+ * the access width against it (./register_tiles --split). */
 template <bool F4_GLOBAL = true>
 __global__ void __launch_bounds__(T64_THREADS)
 transpose_tile64_vec(float *__restrict__ out, const float *__restrict__ in, int nx, int ny, int allow_vec, int band)
