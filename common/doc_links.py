@@ -25,15 +25,20 @@ def slug(heading):
     return text.replace(" ", "-")
 
 
-def anchors_of(path):
-    """The anchors a Markdown file defines: its headings (outside code fences) and HTML anchors."""
-    found, seen, fenced = set(), {}, False
-    for line in open(path, encoding="utf-8"):
+def prose_lines(path):
+    """(line number, line) of each line outside code fences: a '#' or '](' inside one is code."""
+    fenced = False
+    for i, line in enumerate(open(path, encoding="utf-8"), 1):
         if FENCE.match(line):
             fenced = not fenced
-            continue
-        if fenced:
-            continue
+        elif not fenced:
+            yield i, line
+
+
+def anchors_of(path):
+    """The anchors a Markdown file defines: its headings (outside code fences) and HTML anchors."""
+    found, seen = set(), {}
+    for _, line in prose_lines(path):
         for a in HTML_ANCHOR.findall(line):
             found.add(a)
         m = re.match(r"^(#{1,6})\s+(.*?)\s*#*\s*$", line)
@@ -47,13 +52,7 @@ def anchors_of(path):
 
 def links_of(path):
     """(line number, target) of each relative link outside code fences."""
-    fenced = False
-    for i, line in enumerate(open(path, encoding="utf-8"), 1):
-        if FENCE.match(line):
-            fenced = not fenced
-            continue
-        if fenced:
-            continue
+    for i, line in prose_lines(path):
         for target in LINK.findall(line):
             if re.match(r"^[a-z]+:", target):          # http:, https:, mailto:
                 continue
