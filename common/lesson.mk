@@ -5,6 +5,8 @@
 #   PROFILE_METRICS comma-separated Nsight Compute metrics for `make profile`
 #   PROFILE_KEY     the profile columns the lesson's notes read (ncu_table.py's names, comma-separated;
 #                   optional): `make profile` prints them first, the others under "More counters:"
+#   PROFILE_ROWS    the profile rows the notes read (the table's row labels, separated by ';'; optional):
+#                   `make profile` prints them first, then every row and column under "Every kernel and counter:"
 #   BAD_ARGS        lesson-specific bad arguments for `make test`, separated by ';'
 #                   (the last word of each is the token the error message must name)
 #   RESULTS_ARGS    extra runs of the first program for `make results`, separated by ';'
@@ -108,7 +110,7 @@ exercise: $(call BUILT,student)
 	$(if $(SANITIZER_NEXT_TO_NVCC),COMPUTE_SANITIZER=$${COMPUTE_SANITIZER:-$(SANITIZER_NEXT_TO_NVCC)}) ./student $(ARGS)
 
 profile: $(call BUILT,$(RUN_PROGS))
-	@for p in $(RUN_PROGS); do PROFILE_KEY='$(PROFILE_KEY)' bash $(COMMON)/profile.sh ./$$p '$(PROFILE_METRICS)' $(ARGS) || exit $$?; done
+	@for p in $(RUN_PROGS); do PROFILE_KEY='$(PROFILE_KEY)' PROFILE_ROWS='$(PROFILE_ROWS)' bash $(COMMON)/profile.sh ./$$p '$(PROFILE_METRICS)' $(ARGS) || exit $$?; done
 
 # make profile-report PROG=name ROW="row": one launch of that row of the program's table under
 # Nsight Compute with every section (ncu --set full) and the source, into an .ncu-rep file for

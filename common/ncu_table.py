@@ -108,26 +108,40 @@ def panels(ws, width):
     return even if len(even) == n else fill(PANEL_CHARS)
 
 
-def print_table(head, rows, key=()):
+EVERY = "Every kernel and counter:"
+
+
+def print_table(head, rows, key=(), key_rows=()):
     """head: the column names, "kernel" first; rows: (label, [cell strings]).  Each column is right-
     aligned to the widest of its name, its cells and 10 characters; the labels left-aligned; panels
     separated by a blank line.  key: column names a lesson's notes read (its PROFILE_KEY): those
     present come first, in key's order, in panels of their own; the other columns follow under a
-    line "More counters:"."""
+    line "More counters:".  key_rows: the rows the notes read (its PROFILE_ROWS): when some but not
+    all rows are among them, the first panels show only those, and under a line EVERY every row
+    follows with every column (key columns first), so that nothing measured is left out."""
     width = max(len(k) for k in [r[0] for r in rows] + [head[0]])
     ws = [max([len(h), 10] + [len(r[1][i]) for r in rows]) for i, h in enumerate(head[1:])]
     first = [head.index(k) for k in key if k in head[1:]]
     rest = [i for i in range(1, len(head)) if i not in first]
-    for g, group in enumerate(x for x in (first, rest) if x):
-        if g:
+    picked = [r for r in rows if r[0] in key_rows]
+    if picked and len(picked) < len(rows):
+        groups = [(first or rest, picked, None), (first + rest, rows, EVERY)]
+    else:
+        groups = [(first, rows, None), (rest, rows, "More counters:")]
+    printed = False
+    for group, grows, title in groups:
+        if not group:
+            continue
+        if printed:
             print()
-            print("More counters:")
+            print(title)
+        printed = True
         for p, cols in enumerate(panels([ws[i - 1] for i in group], width)):
             cols = [group[c - 1] for c in cols]
             if p:
                 print()
             print("  ".join([head[0].ljust(width)] + [head[i].rjust(ws[i - 1]) for i in cols]))
-            for label, cells in rows:
+            for label, cells in grows:
                 print("  ".join([label.ljust(width)] + [cells[i - 1].rjust(ws[i - 1]) for i in cols]))
 
 
@@ -197,7 +211,9 @@ def main(ncu_csv, rows_csv):
         rows.append((k, cells))
     # PROFILE_KEY (lesson.mk passes a lesson's): the columns its notes read, printed first
     key = [k.strip() for k in os.environ.get("PROFILE_KEY", "").split(",") if k.strip()]
-    print_table(head, rows, key)
+    # PROFILE_ROWS: the rows its notes read (';'-separated labels), shown first on their own
+    key_rows = [k.strip() for k in os.environ.get("PROFILE_ROWS", "").split(";") if k.strip()]
+    print_table(head, rows, key, key_rows)
     return 0
 
 

@@ -137,14 +137,16 @@ for d in "$@"; do
         grep -q '<!-- profile:begin -->' "$d/$pg" && command -v ncu >/dev/null 2>&1 || continue
         echo "== $name: make profile for $pg ..."
         prof_ok=1
-        # a table's key columns (PROFILE_KEY) in the block; what follows "More counters:" in a fold
-        # of its own inside it, so that the page shows first the columns its notes read
-        : >"$tmp/prof.key"; : >"$tmp/prof.more"
+        # a table's key columns (PROFILE_KEY) and rows (PROFILE_ROWS) in the block; what follows
+        # "More counters:" (or, with PROFILE_ROWS, "Every kernel and counter:") in a fold of its own
+        # inside it, so that the page shows first what its notes read, and the rest one click away
+        : >"$tmp/prof.key"; : >"$tmp/prof.more"; more_title="More counters"
         for p in "${progs[@]}"; do
             [ "$(page_of "$p")" = "$pg" ] || continue
             make -s --no-print-directory -C "$d" profile PROG="$p" >"$tmp/prof.out" 2>&1 || prof_ok=0
             grep -v '^Profiling' "$tmp/prof.out" |
-                awk -v key="$tmp/prof.key" -v more="$tmp/prof.more" '/^More counters:$/ { m = 1; next } { print >> (m ? more : key) }'
+                awk -v key="$tmp/prof.key" -v more="$tmp/prof.more" '/^(More counters|Every kernel and counter):$/ { m = 1; next } { print >> (m ? more : key) }'
+            grep -q '^Every kernel and counter:$' "$tmp/prof.out" && more_title="Every kernel and counter"
         done
         {
             if [ "$profile_only" = 1 ]; then echo "\`make profile\` on an $gpu with CUDA $cuda ($day; a later run than the results above):"
@@ -153,7 +155,7 @@ for d in "$@"; do
             python3 -c 'import sys; print(open(sys.argv[1]).read().strip("\n"))' "$tmp/prof.key"
             echo '```'
             if [ -s "$tmp/prof.more" ]; then
-                printf '\n<details><summary>More counters</summary>\n\n```text\n'
+                printf '\n<details><summary>%s</summary>\n\n```text\n' "$more_title"
                 python3 -c 'import sys; print(open(sys.argv[1]).read().strip("\n"))' "$tmp/prof.more"
                 printf '```\n\n</details>\n'
             fi

@@ -219,6 +219,23 @@ if [ "$(head -1 "$tmp/out4" | tr -s ' ')" = "kernel DRAM B/useful B ld sect/req"
     ok "ncu_table.py: PROFILE_KEY's columns come first, the others under 'More counters:'"
 else bad "ncu_table.py PROFILE_KEY (got: $(paste -sd'|' "$tmp/out4"))"; fi
 
+# PROFILE_ROWS: only the named rows in the first table (key columns), then every row with every
+# column under "Every kernel and counter:"; a row label the run lacks is skipped; when every row (or
+# none) is named the layout is PROFILE_KEY's alone
+PROFILE_KEY="ld sect/req" PROFILE_ROWS="copy b;no such row" python3 "$COMMON/ncu_table.py" "$tmp/ncu.csv" "$tmp/rows.csv" >"$tmp/out5" 2>&1
+every=$(grep -n '^Every kernel and counter:$' "$tmp/out5" | cut -d: -f1)
+if [ "$(head -1 "$tmp/out5" | tr -s ' ')" = "kernel ld sect/req" ] && [ "$(sed -n 2p "$tmp/out5" | cut -c1-6)" = "copy b" ] &&
+        [ "$every" = 4 ] && [ "$(sed -n "$((every + 1))p" "$tmp/out5" | tr -s ' ' | cut -d' ' -f1-3)" = "kernel ld sect/req" ] &&
+        [ "$(sed -n "$((every + 1)),\$p" "$tmp/out5" | grep -c '^copy [ab] ')" -ge 2 ] &&
+        grep -q 'DRAM rd MB' "$tmp/out5" && ! grep -q 'no such\|^More counters' "$tmp/out5"; then
+    ok "ncu_table.py: PROFILE_ROWS' rows first, then every row and column under 'Every kernel and counter:'"
+else bad "ncu_table.py PROFILE_ROWS (got: $(paste -sd'|' "$tmp/out5"))"; fi
+PROFILE_KEY="ld sect/req" PROFILE_ROWS="copy a;copy b" python3 "$COMMON/ncu_table.py" "$tmp/ncu.csv" "$tmp/rows.csv" >"$tmp/out6" 2>&1
+PROFILE_KEY="ld sect/req" python3 "$COMMON/ncu_table.py" "$tmp/ncu.csv" "$tmp/rows.csv" >"$tmp/out7" 2>&1
+if cmp -s "$tmp/out6" "$tmp/out7" && grep -q '^More counters:$' "$tmp/out6"; then
+    ok "ncu_table.py: PROFILE_ROWS naming every row changes nothing"
+else bad "ncu_table.py PROFILE_ROWS with every row (got: $(paste -sd'|' "$tmp/out6"))"; fi
+
 # sass_ops.py (make sass) with a stand-in cuobjdump: the newest architecture's code, opcodes without
 # their modifiers, predicates skipped, NOPs left out; a pattern matching no kernel or several: exit 2;
 # no cuobjdump: exit 3

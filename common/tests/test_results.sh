@@ -86,6 +86,15 @@ if [ "$first" = "kernel counters of the toy" ] && echo "$folded" | grep -q '^ker
         ! echo "$block" | grep -q '^More counters:$' && [ "$(echo "$block" | grep -c '^```')" = 4 ]; then
     pass "make results: a profile's 'More counters:' go to a fold of their own inside the profile block"
 else fail "make results: a profile's 'More counters:' in a fold of their own (got: $(echo "$block" | paste -sd'|'))"; fi
+# with PROFILE_ROWS the profile ends "Every kernel and counter:": the fold takes that title
+sed -i 's/More counters:/Every kernel and counter:/' "$tmp/course/01_works/Makefile"
+out=$(cd "$tmp/course" && PATH="$tmp/bin:$PATH" RESULTS_PROFILE_ONLY=1 bash common/results.sh 01_works 2>&1)
+block=$(sed -n '/<!-- profile:begin -->/,/<!-- profile:end -->/p' "$after")
+folded=$(echo "$block" | sed -n '/<summary>Every kernel and counter<\/summary>/,/<\/details>/p')
+if echo "$folded" | grep -q '^kernel more of the toy$' && ! echo "$block" | grep -q 'More counters\|^Every kernel and counter:$'; then
+    pass "make results: after PROFILE_ROWS' rows, 'Every kernel and counter:' goes to a fold of that title"
+else fail "make results: 'Every kernel and counter:' in a fold of that title (got: $(echo "$block" | paste -sd'|'))"; fi
+sed -i 's/Every kernel and counter:/More counters:/' "$tmp/course/01_works/Makefile"
 rm -f "$tmp/bin/ncu"
 if PATH="/usr/bin:/bin" command -v ncu >/dev/null 2>&1; then
     pass "make results RESULTS_PROFILE_ONLY=1 without ncu: not tested here (ncu is in /usr/bin)"
