@@ -1,7 +1,7 @@
 /* Lesson 05 exercise: choose the shape of your warps.
  *
  * Goal: a naive transpose (one element per thread, no shared memory) faster than NaiveRow in its
- * best block shape of the sweep (experiment 1's results name it): at 1.10x its speed or more,
+ * best block shape of the sweep (experiment 2's results name it): at 1.10x its speed or more,
  * the checker's goal, with room for noise (the README's exercise 4 states the same).
  *
  * Constraints: 1-D blocks of PATCH_THREADS = 256 threads; each block transposes one tile of
