@@ -76,7 +76,7 @@ __global__ void transpose_naive_col_hint(float *out, const float *in, int nx, in
 /* NaiveRow with the hinted load: its loads are coalesced, every sector used in full by one warp and
  * read by no other -- the control, the same hints on loads that have nothing to share in the L1.
  * (Any L1 hits `make profile` shows for it are its stores: the 8 warps of a block store into the
- * same sectors, and the L1 passes every store on to the L2 all the same.) */
+ * same sectors.) */
 template <int HINT>
 __global__ void transpose_naive_row_hint(float *out, const float *in, int nx, int ny)
 {
