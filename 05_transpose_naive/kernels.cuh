@@ -50,8 +50,7 @@ static inline void launch_transpose_naive_col(float *out, const float *in, int n
  * PTX ld.global.<cop>), picked by the template parameter:
  *   LOAD_LDG   __ldg   ld.global.nc  read-only path: since Volta the same unified L1 as the other loads
  *   LOAD_LDCA  __ldca  ld.global.ca  cache in L1 and L2
- *   LOAD_LDCG  __ldcg  ld.global.cg  cache in L2 only: every load goes past the L1's cache, though
- *                                    still through its pipeline (Kernel Profiling Guide, memory chart)
+ *   LOAD_LDCG  __ldcg  ld.global.cg  cache in L2 only: every load goes past the L1's cache
  *   LOAD_LDCS  __ldcs  ld.global.cs  streaming: cached, but first to be evicted (data used once) */
 enum { LOAD_LDG, LOAD_LDCA, LOAD_LDCG, LOAD_LDCS };
 

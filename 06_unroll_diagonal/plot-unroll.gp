@@ -28,7 +28,7 @@ set xrange [0.8:10]
 set xtics ("1" 1, "2" 2, "4" 4, "8" 8)
 set yrange [0:d2d * 1.15]
 set ytics 500
-set key at graph 0.98, graph 0.49 right top Left reverse spacing 1.0
+set key at graph 0.98, graph 0.44 right top Left reverse spacing 1.0
 set label 1 sprintf('cudaMemcpy D2D %.0f GB/s', d2d) at graph 0.02, first d2d left offset 0, 0.6 textcolor rgb C_COPY font ',10'
 plot (d2d) with lines ls 5, \
      rows(csv, 'unroll') using (base(strcol(3)) eq 'copyRow' ? U(strcol(3)) : NaN):9 with points ls 3 pt 7 ps 1.3 title 'copyRow (a copy, measured at x1 and x4 only)', \
