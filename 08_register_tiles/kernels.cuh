@@ -1,7 +1,7 @@
 /* Lesson 08, part 1's kernels: register tiles, and 64x64 shared tiles with vector accesses.  Read
  * this file first; register_tiles.cu only verifies, times and prints them.  In the order the notes
  * present them: the float4 4x4 register tiles (direct, rowwise, load-all, and rowwise 32x2 with its
- * halves swapped through shared memory), then the 64x64 tiles
+ * halves swapped through shared memory; rowwise's copy twin, In depth's experiment 5), then the 64x64 tiles
  * (float4, aligned stores, float4 through an XOR-swizzled shared tile; the 2-D grid's block order,
  * bands of tile rows, and column-wise).  Each kernel is followed by its launcher,
  * launch_<kernel>(out, in, nx, ny, block, stream).  The float2 2x2 tile is exercise 4 (exercise.cu;
@@ -199,6 +199,42 @@ static inline void launch_transpose_reg4x4_swap_halves(float *out, const float *
 {
     (void)block;
     transpose_reg4x4_swap_halves<<<reg4x4_grid(nx, ny, 32, 2), dim3(32, 2), 0, s>>>(out, in, nx, ny);
+}
+
+/* (5) the register tile's copy twin (In depth, experiment 5): rowwise's blocks, threads and four
+ * float4 loads, but each thread stores its 4x4 block where it found it, in the same four rows of a
+ * copy (out has ny rows of nx, like in).  Lesson 07's copy twin, for the register tile: a warp's
+ * stores then cover 4 rows of 128 bytes, as its loads do, where rowwise's cover 8 output rows of 64
+ * bytes.  Everything but the transpose itself -- the block shape, the loads, the bytes in flight --
+ * is rowwise 8x8's, so the twin's speed says how much of the tile's gap to the copy kernel the
+ * transpose's stores cost. */
+__global__ void copy_reg4x4_twin(float *__restrict__ out, const float *__restrict__ in, int nx, int ny)
+{
+    const int c0 = 4 * (int)(blockIdx.x * blockDim.x + threadIdx.x);
+    const int r0 = 4 * (int)(blockIdx.y * blockDim.y + threadIdx.y);
+    int i, k;
+    if (r0 >= ny || c0 >= nx) return;
+    if (((nx | ny) & 3) == 0) {
+        const float4 *s = (const float4 *)(in + (size_t)r0 * nx + c0);
+        float4 *d = (float4 *)(out + (size_t)r0 * nx + c0);
+        const size_t sp = (size_t)nx / 4;  /* the row pitch in float4, both sides */
+        const float4 a0 = s[0], a1 = s[sp], a2 = s[2 * sp], a3 = s[3 * sp];
+        d[0] = a0;
+        d[sp] = a1;
+        d[2 * sp] = a2;
+        d[3 * sp] = a3;
+        return;
+    }
+    for (i = 0; i < 4; i++)   /* the scalar path: any shape, each float with its bounds test */
+        for (k = 0; k < 4; k++)
+            if (r0 + i < ny && c0 + k < nx) out[(size_t)(r0 + i) * nx + c0 + k] = in[(size_t)(r0 + i) * nx + c0 + k];
+}
+
+template <int BX, int BY>
+static inline void launch_copy_reg4x4_twin(float *out, const float *in, int nx, int ny, dim3 block, cudaStream_t s)
+{
+    (void)block;
+    copy_reg4x4_twin<<<reg4x4_grid(nx, ny, BX, BY), dim3(BX, BY), 0, s>>>(out, in, nx, ny);
 }
 
 /* ---- the 64x64 shared tiles ---------------------------------------------------------------

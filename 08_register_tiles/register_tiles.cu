@@ -27,6 +27,9 @@
  * its access width (16 bytes); "tile64 f4 lanes 4B glob" has the float4 lanes with 4-byte global
  * accesses, so vec off -> f4 lanes is the layout and f4 lanes -> float4 the width.  With the swizzled
  * tile's own width split (swizzle 4B glob -> swizzle f4) beside it.
+ * Experiment 5 (In depth; only with --twin): the register tile against its copy twin, lesson 07's
+ * design: "f4 4x4 copy twin 8x8" has rowwise 8x8's blocks, threads and loads, and stores each 4x4
+ * block where it found it (a copy), so the transpose's stores are the one thing it lacks.
  *
  * The kernels are in kernels.cuh; this file verifies, times and prints them. */
 #include "args.h"
@@ -48,7 +51,8 @@ static const char SUMMARY[] =
     "Lesson 08: register tiles. Transposes an NY x NX matrix with per-thread float4 4x4 blocks,\n"
     "then races 64x64 shared tiles (vector accesses, three block orders) against cudaMemcpy, a float4\n"
     "copy kernel and cublasSgeam, at 8192x8192 and 8191x4097. Every kernel is verified before it is timed.\n"
-    "--split: only the In depth experiment splitting the float4 step into its lane layout and its width.";
+    "--split: only the In depth experiment splitting the float4 step into its lane layout and its width.\n"
+    "--twin: only the In depth experiment racing the register tile against its copy twin.";
 
 /* ---- the rows the tables measure ---------------------------------------------------------- */
 
@@ -77,11 +81,13 @@ typedef struct {
  *     time (F4_GLOBAL = false): the row that measures what the 16-byte global width alone is worth.
  *   "tile64 f4 lanes 4B glob": "tile64 float4 ld+st" with each 16-byte global access made as four
  *     4-byte ones (F4_GLOBAL = false): experiment 4 (--split) only.
+ *   "f4 4x4 copy twin 8x8": rowwise 8x8's blocks and loads, each 4x4 block stored where it was (a
+ *     copy; its stores 4 rows of 128 bytes, 16 whole sectors): experiment 5 (--twin) only.
  * Labels stay within 23 characters: the odd-size rows add " @odd" and the table's column is 28 wide. */
 enum {
     R4_DIRECT, R4_ROW8x8, R4_LOADALL, R4_ROW8x4, R4_ROW16x16, R4_ROW32x32, R4_ROW32x2, R4_SWAP32x2, R4_ROW4x16, COPY, SGEAM,
     TILE64_VEC, TILE64_SCALAR, TILE64_ALIGNST, TILE64_SC_BAND, TILE64_AL_BAND, TILE64_AL_COL, TILE64_SWZ,
-    TILE64_NOSWZ, TILE64_SWZ_4B, TILE64_SWZ_COL, TILE64_F4_4B, N_ROWS
+    TILE64_NOSWZ, TILE64_SWZ_4B, TILE64_SWZ_COL, TILE64_F4_4B, R4_TWIN8x8, N_ROWS
 };
 static const row_t ROWS[N_ROWS] = {
     {{"f4 4x4 direct 8x8", launch_transpose_reg4x4_direct<8, 8>, TMATRIX_TRANSPOSE}, 4, 8, 8, 0},
@@ -109,6 +115,7 @@ static const row_t ROWS[N_ROWS] = {
     {{"tile64 swizzle 4B glob", launch_transpose_tile64_f4_swizzle<0, true, false>, TMATRIX_TRANSPOSE}, 0, 0, 0, 0},
     {{"tile64 swizzle col-wise", launch_transpose_tile64_f4_swizzle<T64_COLUMNWISE>, TMATRIX_TRANSPOSE}, 0, 0, 0, 0},
     {{"tile64 f4 lanes 4B glob", launch_transpose_tile64_vec<1, 0, false>, TMATRIX_TRANSPOSE}, 0, 0, 0, 0},
+    {{"f4 4x4 copy twin 8x8", launch_copy_reg4x4_twin<8, 8>, TMATRIX_COPY}, 0, 8, 8, 16.0},
 };
 
 /* The block every row is launched with: the copy's 256 threads.  Every other launcher fixes its own
@@ -360,6 +367,46 @@ static int experiment_split(const tbench_t *b)
     return failed;
 }
 
+/* Experiment 5 (--twin): the register tile against its copy twin (lesson 07's design), at one size:
+ * the copy kernel, the twin, the tile, and the shared tile the tile trails.  The gap from the copy
+ * kernel to the twin is what the tile's blocks and loads cost without any transpose; from the twin
+ * to the tile, what its transposed stores cost. */
+static int experiment_twin(const tbench_t *b)
+{
+    const int rs[] = {COPY, R4_TWIN8x8, R4_ROW8x8, TILE64_SWZ};
+    enum { NV = sizeof rs / sizeof rs[0], TWIN = 1, TILE = 2, SWZ = 3 };
+    char take[600];
+    timing_t t[NV];
+    double pct[NV];
+    int ok[NV], k, failed = 0;
+
+    report_say("\nExperiment 5: the register tile against its copy twin, %d x %d. 'f4 4x4 copy twin 8x8' has\n"
+               "  'f4 4x4 rowwise 8x8''s blocks (8 x 8 threads), its four float4 loads per thread and its bytes in\n"
+               "  flight, but stores each 4x4 block where it found it: a copy, whose warp stores cover 4 rows of\n"
+               "  128 bytes like its loads (the tile's: 8 output rows of 64). 'tile64 swizzle f4': the shared tile\n"
+               "  the register tile trails. Sectors per warp store: 16 for all three.\n",
+               b->m.nx, b->m.ny);
+    for (k = 0; k < NV; k++) {
+        ok[k] = trow_time(b, &ROWS[rs[k]].r, BLOCK, &t[k]);   /* a failure prints its FAILED row here */
+        pct[k] = ok[k] && ok[0] ? 100.0 * gbs_of(b, &t[k]) / gbs_of(b, &t[0]) : NAN;
+        failed += !ok[k];
+        if (k == 0) begin_vs_copy(b, "twin", ok[0], &t[0]);   /* the copy kernel first: the last column's unit */
+        if (ok[k]) report_row(ROWS[rs[k]].r.label, &t[k], b->bytes, pct[k]);
+    }
+    if (!failed)
+        snprintf(take, sizeof take,
+                 "points of the copy kernel: copy kernel -> copy twin (the tile's blocks and loads, no transpose) "
+                 "%+.1f (ranges %s); copy twin -> register tile (its transposed stores) %+.1f (ranges %s); the "
+                 "shared tile %.1f, %+.1f from the register tile.",
+                 pct[TWIN] - 100.0, stats_ranges_apart(&t[0], &t[TWIN]) ? "apart" : "overlapping",
+                 pct[TILE] - pct[TWIN], stats_ranges_apart(&t[TWIN], &t[TILE]) ? "apart" : "overlapping", pct[SWZ],
+                 pct[SWZ] - pct[TILE]);
+    else
+        snprintf(take, sizeof take, "a kernel failed verification: no comparison.");
+    report_end(take);
+    return failed;
+}
+
 /* ---- main ----------------------------------------------------------------------------------- */
 
 int main(int argc, char **argv)
@@ -368,25 +415,28 @@ int main(int argc, char **argv)
     gpu_info_t g;
     tbench_t b;
     fastest_t big = {0, NULL, 0, 0, 0, 0, ""}, odd = {0, NULL, 0, 0, 0, 0, ""};
-    int nx, ny, failed = 0, split = 0;
+    int nx, ny, failed = 0, split = 0, twin = 0;
     lesson_opt_t opts[] = {
         {"--split", OPT_FLAG, &split, 0, 0, NULL,
          "run only experiment 4 (In depth): the float4 step split into its lane layout and its width"},
+        {"--twin", OPT_FLAG, &twin, 0, 0, NULL,
+         "run only experiment 5 (In depth): the register tile against its copy twin"},
     };
 
     args_configure(0, "--block", NULL);  /* every kernel of this lesson fixes its own block shape (experiment 1 compares them) */
     args_parse_or_exit(argc, argv, &a, SUMMARY,
                        "matrix NXxNY: NX columns, NY rows (default 8192x8192, then 8191x4097; 2048x2048 and\n"
                        "                  2047x1025 with --quick); N means NxN; a given size runs alone",
-                       opts, 1);
+                       opts, 2);
     tmatrix_size_or_exit(&a, 8, &nx, &ny);   /* the 8x8 and 32x2 blocks: 8 rows or more each */
     gpu_start(&g, "08_register_tiles", "Lesson 08 - register tiles and vector accesses", &a);
     if (a.check) return run_checks(&a, nx, ny);
 
     /* the largest matrices of the run: experiment 3's are smaller */
     tbench_init(&b, &g, &a, nx, ny, TMATRIX_COPY | TMATRIX_TRANSPOSE);
-    if (split) {
-        failed |= experiment_split(&b) != 0;
+    if (split || twin) {
+        if (split) failed |= experiment_split(&b) != 0;
+        if (twin) failed |= experiment_twin(&b) != 0;
         tbench_free(&b);
         return gpu_finish_status(failed);
     }
