@@ -328,16 +328,41 @@ static void print_race(const char *size, const fastest_t *f)
         report_say("  %-10s cublasSgeam failed verification: no ratio\n", size);
 }
 
+/* The In depth experiments' one table: rows rs[0..n-1] timed in order, the copy kernel first (the
+ * last column's unit), each row in % of it (pct; NAN where a row or the copy failed).  Returns how
+ * many rows failed verification. */
+static int time_vs_copy(const tbench_t *b, const char *experiment, const int *rs, int n, timing_t *t, int *ok,
+                        double *pct)
+{
+    int k, failed = 0;
+    for (k = 0; k < n; k++) {
+        ok[k] = trow_time(b, &ROWS[rs[k]].r, BLOCK, &t[k]);   /* a failure prints its FAILED row here */
+        pct[k] = ok[k] && ok[0] ? 100.0 * gbs_of(b, &t[k]) / gbs_of(b, &t[0]) : NAN;
+        failed += !ok[k];
+        if (k == 0) begin_vs_copy(b, experiment, ok[0], &t[0]);
+        if (ok[k]) report_row(ROWS[rs[k]].r.label, &t[k], b->bytes, pct[k]);
+    }
+    return failed;
+}
+
+/* The end of such a table: its take-away, or where a row failed verification, that instead.
+ * Returns failed. */
+static int end_vs_copy(int failed, const char *take)
+{
+    report_end(failed ? "a kernel failed verification: no comparison." : take);
+    return failed;
+}
+
 /* Experiment 4 (--split): the float4 step in two, at one size.  Each step in points of the copy
  * kernel, and whether the two rows' min-max ranges are apart. */
 static int experiment_split(const tbench_t *b)
 {
     const int rs[] = {COPY, TILE64_SCALAR, TILE64_F4_4B, TILE64_VEC, TILE64_SWZ_4B, TILE64_SWZ};
     enum { NV = sizeof rs / sizeof rs[0], VEC_OFF = 1, F4_LANES = 2, F4 = 3, SWZ_4B = 4, SWZ = 5 };
-    char take[600];
+    char take[600] = "";
     timing_t t[NV];
     double pct[NV];
-    int ok[NV], k, failed = 0;
+    int ok[NV], failed;
 
     report_say("\nExperiment 4: the float4 step split in two, %d x %d. 'tile64 float4 ld+st' changes two things\n"
                "  against 'tile64 vec off ld+st': its lanes (each thread a chunk of 4 floats, so a warp's access\n"
@@ -346,13 +371,7 @@ static int experiment_split(const tbench_t *b)
                "  vec off -> f4 lanes is the layout, f4 lanes -> float4 the width. The swizzled tile's width:\n"
                "  swizzle 4B glob -> swizzle f4.\n",
                b->m.nx, b->m.ny);
-    for (k = 0; k < NV; k++) {
-        ok[k] = trow_time(b, &ROWS[rs[k]].r, BLOCK, &t[k]);   /* a failure prints its FAILED row here */
-        pct[k] = ok[k] && ok[0] ? 100.0 * gbs_of(b, &t[k]) / gbs_of(b, &t[0]) : NAN;
-        failed += !ok[k];
-        if (k == 0) begin_vs_copy(b, "split", ok[0], &t[0]);   /* the copy kernel first: the last column's unit */
-        if (ok[k]) report_row(ROWS[rs[k]].r.label, &t[k], b->bytes, pct[k]);
-    }
+    failed = time_vs_copy(b, "split", rs, NV, t, ok, pct);
     if (!failed)
         snprintf(take, sizeof take,
                  "points of the copy kernel: the lane layout (vec off -> f4 lanes 4B glob) %+.1f (ranges %s), the 16-byte "
@@ -361,10 +380,7 @@ static int experiment_split(const tbench_t *b)
                  pct[F4_LANES] - pct[VEC_OFF], stats_ranges_apart(&t[VEC_OFF], &t[F4_LANES]) ? "apart" : "overlapping",
                  pct[F4] - pct[F4_LANES], stats_ranges_apart(&t[F4_LANES], &t[F4]) ? "apart" : "overlapping",
                  pct[SWZ] - pct[SWZ_4B], stats_ranges_apart(&t[SWZ_4B], &t[SWZ]) ? "apart" : "overlapping");
-    else
-        snprintf(take, sizeof take, "a kernel failed verification: no comparison.");
-    report_end(take);
-    return failed;
+    return end_vs_copy(failed, take);
 }
 
 /* Experiment 5 (--twin): the register tile against its copy twin (lesson 07's design), at one size:
@@ -375,10 +391,10 @@ static int experiment_twin(const tbench_t *b)
 {
     const int rs[] = {COPY, R4_TWIN8x8, R4_ROW8x8, TILE64_SWZ};
     enum { NV = sizeof rs / sizeof rs[0], TWIN = 1, TILE = 2, SWZ = 3 };
-    char take[600];
+    char take[600] = "";
     timing_t t[NV];
     double pct[NV];
-    int ok[NV], k, failed = 0;
+    int ok[NV], failed;
 
     report_say("\nExperiment 5: the register tile against its copy twin, %d x %d. 'f4 4x4 copy twin 8x8' has\n"
                "  'f4 4x4 rowwise 8x8''s blocks (8 x 8 threads), its four float4 loads per thread and its bytes in\n"
@@ -386,13 +402,7 @@ static int experiment_twin(const tbench_t *b)
                "  128 bytes like its loads (the tile's: 8 output rows of 64). 'tile64 swizzle f4': the shared tile\n"
                "  the register tile trails. Sectors per warp store: 16 for all three.\n",
                b->m.nx, b->m.ny);
-    for (k = 0; k < NV; k++) {
-        ok[k] = trow_time(b, &ROWS[rs[k]].r, BLOCK, &t[k]);   /* a failure prints its FAILED row here */
-        pct[k] = ok[k] && ok[0] ? 100.0 * gbs_of(b, &t[k]) / gbs_of(b, &t[0]) : NAN;
-        failed += !ok[k];
-        if (k == 0) begin_vs_copy(b, "twin", ok[0], &t[0]);   /* the copy kernel first: the last column's unit */
-        if (ok[k]) report_row(ROWS[rs[k]].r.label, &t[k], b->bytes, pct[k]);
-    }
+    failed = time_vs_copy(b, "twin", rs, NV, t, ok, pct);
     if (!failed)
         snprintf(take, sizeof take,
                  "points of the copy kernel: copy kernel -> copy twin (the tile's blocks and loads, no transpose) "
@@ -401,10 +411,7 @@ static int experiment_twin(const tbench_t *b)
                  pct[TWIN] - 100.0, stats_ranges_apart(&t[0], &t[TWIN]) ? "apart" : "overlapping",
                  pct[TILE] - pct[TWIN], stats_ranges_apart(&t[TWIN], &t[TILE]) ? "apart" : "overlapping", pct[SWZ],
                  pct[SWZ] - pct[TILE]);
-    else
-        snprintf(take, sizeof take, "a kernel failed verification: no comparison.");
-    report_end(take);
-    return failed;
+    return end_vs_copy(failed, take);
 }
 
 /* ---- main ----------------------------------------------------------------------------------- */
