@@ -6,10 +6,11 @@
  *
  * Bytes in flight: the bytes a load has asked for that have not yet arrived (the README's
  * definition).  The count is the most one thread can have in flight: the bytes it loads before its
- * first store.  copy_row and copy_col load one float, then store it: 4 bytes.  copy_f1_xU and
- * copy_f4_xU issue U float or float4 loads before their first store: U x 4 or U x 16 bytes.  Times
- * the threads resident on an SM, that is the KiB/SM column the program prints: the most an SM can
- * have in flight (experiment 3 measures how much it has).
+ * first use of a loaded value, in a copy its first store.  copy_row and copy_col load one float,
+ * then store it: 4 bytes.  copy_f1_xU and copy_f4_xU issue U float or float4 loads before their
+ * first store: U x 4 or U x 16 bytes.  Times the threads resident on an SM, that is the KiB/SM
+ * column the program prints: the most an SM can have in flight (experiment 3 measures how much it
+ * has).
  *
  * Layout.  `in` is a row-major matrix of ny rows and nx columns: element (r, c) is in[r * nx + c].
  * The copies write out[i] = in[i] for every element, so they are checked against the input itself.
