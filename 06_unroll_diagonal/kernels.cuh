@@ -5,7 +5,8 @@
  * and indices are those of lessons 04 and 05, whose plain copies and transposes
  * (../05_transpose_naive/kernels.cuh, which includes lesson 04's) this lesson measures beside its
  * own.  The block orders themselves are in block_order.h: plain C, __host__ __device__ here, so
- * that tests/test_diagonal.c checks on the CPU the very functions these kernels call.  Each kernel
+ * that tests/test_diagonal.c checks on the CPU the very functions these kernels call (its diagonal
+ * order is exercise 4's answer: open it after the exercise).  Each kernel
  * is followed by its launcher, launch_<kernel>(out, in, nx, ny, block, stream); the unrolled ones
  * and the block orders are templates on U (elements per thread) and ORDER:
  * launch_transpose_col_unroll<4>, launch_transpose_row_order<ORDER_GROUPED>, ... */
