@@ -35,10 +35,10 @@ git -C "$ROOT" ls-files -z | grep -zvE '(^|/)solution\.cu$|(^|/)tests/wrong/|^TE
 cat >"$stage/$name/HANDOUT.md" <<'TXT'
 # The students' copy
 
-This copy of the course was made with `make handout`: the reference solutions of the exercises and
-the instructors' pages (TEACHING.md, teaching/) are left out; links to them in the notes lead
-nowhere. Everything else is here: `make`, `make run`, `make exercise` (your exercise.cu, checked and
+This copy of the course was made with `make handout`: the reference solutions of the exercises, the
+instructors' pages (TEACHING.md, teaching/) and the answer runs (results/*/answers/) are left out;
+links to them in the notes lead nowhere (In depth quotes what it needs from an answer run). Everything else is here: `make`, `make run`, `make exercise` (your exercise.cu, checked and
 timed), `make check`, `make test`.
 TXT
 tar -czf "$out" -C "$stage" "$name"
-echo "wrote $out ($(tar -tzf "$out" | grep -c -v '/$') files; no solution.cu, tests/wrong/, TEACHING.md or teaching/)"
+echo "wrote $out ($(tar -tzf "$out" | grep -c -v '/$') files; no solution.cu, tests/wrong/, TEACHING.md, teaching/ or answer runs)"
