@@ -345,6 +345,12 @@ static int time_vs_copy(const tbench_t *b, const char *experiment, const int *rs
     return failed;
 }
 
+/* "apart" or "overlapping": whether two rows' min-max ranges tell them apart (the take-aways' word). */
+static const char *ranges_word(const timing_t *x, const timing_t *y)
+{
+    return stats_ranges_apart(x, y) ? "apart" : "overlapping";
+}
+
 /* The end of such a table: its take-away, or where a row failed verification, that instead.
  * Returns failed. */
 static int end_vs_copy(int failed, const char *take)
@@ -377,9 +383,9 @@ static int experiment_split(const tbench_t *b)
                  "points of the copy kernel: the lane layout (vec off -> f4 lanes 4B glob) %+.1f (ranges %s), the 16-byte "
                  "width (f4 lanes 4B glob -> float4 ld+st) %+.1f (ranges %s); in the swizzled tile the width (swizzle 4B "
                  "glob -> swizzle f4) %+.1f (ranges %s).",
-                 pct[F4_LANES] - pct[VEC_OFF], stats_ranges_apart(&t[VEC_OFF], &t[F4_LANES]) ? "apart" : "overlapping",
-                 pct[F4] - pct[F4_LANES], stats_ranges_apart(&t[F4_LANES], &t[F4]) ? "apart" : "overlapping",
-                 pct[SWZ] - pct[SWZ_4B], stats_ranges_apart(&t[SWZ_4B], &t[SWZ]) ? "apart" : "overlapping");
+                 pct[F4_LANES] - pct[VEC_OFF], ranges_word(&t[VEC_OFF], &t[F4_LANES]),
+                 pct[F4] - pct[F4_LANES], ranges_word(&t[F4_LANES], &t[F4]),
+                 pct[SWZ] - pct[SWZ_4B], ranges_word(&t[SWZ_4B], &t[SWZ]));
     return end_vs_copy(failed, take);
 }
 
@@ -408,8 +414,8 @@ static int experiment_twin(const tbench_t *b)
                  "points of the copy kernel: copy kernel -> copy twin (the tile's blocks and loads, no transpose) "
                  "%+.1f (ranges %s); copy twin -> register tile (its transposed stores) %+.1f (ranges %s); the "
                  "shared tile %.1f, %+.1f from the register tile.",
-                 pct[TWIN] - 100.0, stats_ranges_apart(&t[0], &t[TWIN]) ? "apart" : "overlapping",
-                 pct[TILE] - pct[TWIN], stats_ranges_apart(&t[TWIN], &t[TILE]) ? "apart" : "overlapping", pct[SWZ],
+                 pct[TWIN] - 100.0, ranges_word(&t[0], &t[TWIN]),
+                 pct[TILE] - pct[TWIN], ranges_word(&t[TWIN], &t[TILE]), pct[SWZ],
                  pct[SWZ] - pct[TILE]);
     return end_vs_copy(failed, take);
 }
