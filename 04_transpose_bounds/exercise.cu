@@ -1,10 +1,10 @@
 /* Lesson 04 exercise: make copyRow faster without changing what it computes.
  *
  * copyRow (kernels.cuh) gives each thread one float: the thread issues one 4-byte
- * load, waits several hundred nanoseconds for it, stores it, and is done.  Experiment 2 of
+ * load, waits for it to arrive, stores it, and is done.  Experiment 2 of
  * transpose_bounds copies the same bytes with more bytes on the way per thread.  Before you write
  * anything, work out your copy's KiB/SM and predict which row of experiment 2 it should run near
- * (the README's exercise 4).
+ * (the README's exercise 3).
  *
  * TODO: write copy_fast below and launch it from launch_copy_fast.  It must compute exactly what
  * copyRow computes, out[r * nx + c] = in[r * nx + c] for every r < ny, c < nx, for ANY nx and ny

@@ -5,12 +5,11 @@
  * include it: they measure copyRow, copyCol and the float4 copy beside their transposes.
  *
  * Bytes in flight: the bytes a load has asked for that have not yet arrived (the README's
- * definition).  The count is the most one thread can have in flight: the bytes it loads before its
- * first use of a loaded value, in a copy its first store.  copy_row and copy_col load one float,
- * then store it: 4 bytes.  copy_f1_xU and copy_f4_xU issue U float or float4 loads before their
- * first store: U x 4 or U x 16 bytes.  Times the threads resident on an SM, that is the KiB/SM
- * column the program prints: the most an SM can have in flight (experiment 3 measures how much it
- * has).
+ * definition).  The most one thread can have in flight is what it loads before its first use of a
+ * loaded value, in a copy its first store.  copy_row and copy_col load one float, then store it:
+ * 4 bytes.  copy_f1_xU and copy_f4_xU issue U float or float4 loads before their first store:
+ * U x 4 or U x 16 bytes.  Times the threads resident on an SM, that is the KiB/SM column the
+ * program prints: the most an SM can have in flight (experiment 3 measures how much it has).
  *
  * Layout.  `in` is a row-major matrix of ny rows and nx columns: element (r, c) is in[r * nx + c].
  * The copies write out[i] = in[i] for every element, so they are checked against the input itself.
@@ -68,8 +67,9 @@ static __device__ __forceinline__ void store_v(V *p, V v, int streaming)
  * way at every moment (Little's law), and a thread can only have in flight the loads it issued
  * before it needed a result.
  *
- * The copy itself is the two unrolled loops of the first branch (the README's "The kernels in
- * detail" sketches them); the rest is experiment 3's timing, the last partial tile and the tail.
+ * The copy itself is the two unrolled loops of the first branch, U loads then U stores (the
+ * README's "The idea" sketches them); read those first.  The rest is experiment 3's timing (t0, t1
+ * and the `timed` tests), the last partial tile and the tail.
  * u is a literal in every caller, so after inlining the loops unroll fully and v[] lives in
  * registers.
  * The pointers must be sizeof(V)-aligned (cudaMalloc gives 256); the n % (sizeof(V)/4) floats
@@ -134,15 +134,15 @@ static __device__ __forceinline__ void copy_tiles(float *out, const float *in, s
     if (blockIdx.x == 0 && threadIdx.x < tail) out[w * nv + threadIdx.x] = in[w * nv + threadIdx.x];
 }
 
-/* copy_f1_xU: U float loads (4 bytes each) before the first store, a count of U x 4 bytes per
- * thread: copyRow's one float (x1), then two and three.  1-D blocks.  They sit between copyRow's
- * 8 KiB per SM and the float4 copies' 32 KiB. */
+/* copy_f1_xU: U float loads (4 bytes each) before the first store, at most U x 4 bytes in flight
+ * per thread: copyRow's one float (x1), then two and three.  1-D blocks.  They sit between
+ * copyRow's 8 KiB per SM and the float4 copies' 32 KiB. */
 __global__ void copy_f1_x1(float *out, const float *in, size_t n) { copy_tiles<float>(out, in, n, 1, 0); }
 __global__ void copy_f1_x2(float *out, const float *in, size_t n) { copy_tiles<float>(out, in, n, 2, 0); }
 __global__ void copy_f1_x3(float *out, const float *in, size_t n) { copy_tiles<float>(out, in, n, 3, 0); }
 
-/* copy_f4_xU: U float4 loads (16 bytes each) before the first store, a count of U x 16 bytes per
- * thread.  1-D blocks. */
+/* copy_f4_xU: U float4 loads (16 bytes each) before the first store, at most U x 16 bytes in
+ * flight per thread.  1-D blocks. */
 __global__ void copy_f4_x1(float *out, const float *in, size_t n) { copy_tiles<float4>(out, in, n, 1, 0); }
 __global__ void copy_f4_x2(float *out, const float *in, size_t n) { copy_tiles<float4>(out, in, n, 2, 0); }
 __global__ void copy_f4_x4(float *out, const float *in, size_t n) { copy_tiles<float4>(out, in, n, 4, 0); }
