@@ -2,11 +2,12 @@
  * program (its kernels) and its unit test (tests/test_diagonal.c).  Plain C99; the functions are
  * __host__ __device__ under nvcc.
  *
+ * Exercise 4 asks you for a diagonal order correct on every grid, and block_order_diagonal, below
+ * block_order_grouped, is one: do the exercise before you read past block_order_grouped.
+ *
  * A grid of gx x gy tiles is launched as a 1-D grid of gx * gy blocks; block b asks one of these
  * functions which tile (x, y) it should transpose.  Any order is correct if, and only if, it is a
- * bijection: every tile is taken by exactly one block.  Four orders are, for every grid: row-major
- * (the hardware's order of a 2-D grid), column-major, diagonal and grouped; the source's diagonal
- * mapping, last, is not. */
+ * bijection: every tile is taken by exactly one block. */
 #ifndef BLOCK_ORDER_H
 #define BLOCK_ORDER_H
 
@@ -70,11 +71,9 @@ static inline BLOCK_ORDER_HD tile_xy_t block_order_grouped(unsigned b, unsigned 
     return t;
 }
 
-/* Diagonal order, for any gx and gy: y = b % gy, x = (b / gy + y) % gx.  Blocks b and b + 1 take
- * tiles one step apart along a diagonal (x + 1, y + 1, wrapping around), so blocks that start
- * together work on different tile rows and different tile columns.
- * Why it is a bijection: b <-> (q, y) = (b / gy, b % gy) is one between 0..gx*gy-1 and
- * 0..gx-1 x 0..gy-1, and for each fixed y, q -> (q + y) % gx is a rotation of 0..gx-1. */
+/* Diagonal order, for any gx and gy (an answer to exercise 4; why it is a bijection: the README's
+ * Exercises' answers).  Blocks that start together work on different tile rows and different tile
+ * columns. */
 static inline BLOCK_ORDER_HD tile_xy_t block_order_diagonal(unsigned b, unsigned gx, unsigned gy)
 {
     tile_xy_t t;
@@ -83,10 +82,9 @@ static inline BLOCK_ORDER_HD tile_xy_t block_order_diagonal(unsigned b, unsigned
     return t;
 }
 
-/* The source's diagonal mapping, written for a 2-D grid (bid_x = blockIdx.x, bid_y = blockIdx.y):
- * y = bid_x, x = (bid_x + bid_y) % gx.  It never looks at gy: y runs over 0..gx-1 instead of
- * 0..gy-1, so it is a bijection only when gx == gy.  On a taller grid some tiles are taken twice and
- * the rows y >= gx never; on a wider one, tiles with y >= gy are asked for and rows lose columns. */
+/* The source's diagonal mapping, exercise.cu's, written for a 2-D grid (bid_x = blockIdx.x,
+ * bid_y = blockIdx.y).  tests/test_diagonal.c checks on which grids it is a bijection; which tiles
+ * it misses elsewhere, and why, is exercise 4's question (the README's Exercises' answers). */
 static inline BLOCK_ORDER_HD tile_xy_t block_order_diagonal_square_only(unsigned bid_x, unsigned bid_y, unsigned gx)
 {
     tile_xy_t t;

@@ -4,9 +4,10 @@
  * Read this file first; unroll_diagonal.cu only verifies, times and prints them.  Layout, launch
  * and indices are those of lessons 04 and 05, whose plain copies and transposes
  * (../05_transpose_naive/kernels.cuh, which includes lesson 04's) this lesson measures beside its
- * own.  The block orders themselves are in block_order.h: plain C, __host__ __device__ here, so
- * that tests/test_diagonal.c checks on the CPU the very functions these kernels call (its diagonal
- * order is exercise 4's answer: open it after the exercise).  Each kernel
+ * own.  The block orders are described in words below (tile_of_block); their code is in
+ * block_order.h, plain C so that tests/test_diagonal.c checks on the CPU the very functions these
+ * kernels call.  That header holds exercise 4's answer: leave it until you have done the
+ * exercise.  Each kernel
  * is followed by its launcher, launch_<kernel>(out, in, nx, ny, block, stream); the unrolled ones
  * and the block orders are templates on U (elements per thread) and ORDER:
  * launch_transpose_col_unroll<4>, launch_transpose_row_order<ORDER_GROUPED>, ... */
@@ -196,8 +197,8 @@ static __device__ __forceinline__ unsigned long long global_ns(void)
 }
 
 /* NaiveRow in ORDER, timed: transpose_row_order<ORDER>, whose first thread first writes when its block
- * started, started[blockIdx.x] = global_ns(): does block b start about b-th, as Part 2 assumes?  One
- * 8-byte store per block of 256 threads, beside their 1 KiB of output. */
+ * started, started[blockIdx.x] = global_ns(): does block b start about b-th, as the read-back model
+ * assumes?  One 8-byte store per block of 256 threads, beside their 1 KiB of output. */
 template <int ORDER>
 __global__ void transpose_row_order_timed(float *out, const float *in, int nx, int ny, unsigned gx, unsigned gy,
                                           unsigned long long *started)
@@ -253,8 +254,8 @@ static inline void launch_transpose_col_order(float *out, const float *in, int n
  * different groups of LANES threads: group j copies the first half of piece j, then the second half
  * of piece j - apart, where apart = APART_KIB KiB / the piece's bytes.  So the groups between a
  * piece's two writes copy `apart` whole pieces: APART_KIB KiB of output is written while the piece
- * stays half written (the README's *distance*; its `apart`, in Part 2, counts blocks).  Each lane
- * moves 16 bytes (one float4) of each half:
+ * stays half written (the README's *distance*, In depth's Part 3; its `apart` counts blocks).
+ * Each lane moves 16 bytes (one float4) of each half:
  *   LANES = 1  ("copy halves"): a piece is one 32-byte sector, a half 16 bytes.  The 32 lanes' stores
  *              land 32 bytes apart: each request writes half of 32 sectors, which stay half written.
  *   LANES = 2  ("copy sectors"): a piece is 64 bytes, a half one whole sector, written
