@@ -32,4 +32,4 @@ plot (d2d) with lines ls 5, \
      moved(x, 64) with lines ls 4 title 'fetch model: DRAM reads a 64-byte L2 fetch per segment, at the copy''s rate', \
      moved(x, 32) with lines lc rgb C_BAD lw 1.5 dt 3 title 'sector model: a 32-byte sector per segment, at the copy''s rate', \
      for [i=1:ncsv] rows(csvfile(i), 'segments') using (after_eq(strcol(3))):9 with linespoints ls 1 lc rgb runcolour(i) title runname(i), \
-     g using (after_eq(strcol(3))):9:(fmt0($9)) with labels offset -1.6, 0.8 font ',10' textcolor rgb C_GOOD
+     g using (after_eq(strcol(3))):9:(fmt0($9)) with labels offset -1.6, -0.9 font ',10' textcolor rgb C_GOOD
