@@ -10,6 +10,9 @@
 #   BAD_ARGS        lesson-specific bad arguments for `make test`, separated by ';'
 #                   (the last word of each is the token the error message must name)
 #   RESULTS_ARGS    extra runs of the first program for `make results`, separated by ';'
+#   RESULTS_ROWS    the rows the README's core reads (table labels, separated by ';'; 'N:label' for
+#                   experiment N only; optional): `make results` copies them from the run into the
+#                   README's results-rows block, above the folded output (common/results_rows.py)
 #   ANSWER_RUNS     the commands whose output answers the lesson's predictions and exercises
 #                   (root `make answers`), separated by ';', each run in the lesson's folder
 #   include ../common/lesson.mk

@@ -6,7 +6,9 @@
 # may list extra runs of its first program in RESULTS_ARGS, separated by ';': they go to the page's
 # <!-- results-more:begin/end --> block (in its In depth section) when it has one, else to the
 # results block. RESULTS_PAGES names the notes page of a program that has its own
-# (`async_copy=ASYNC.md`; the others go to README.md).
+# (`async_copy=ASYNC.md`; the others go to README.md). RESULTS_ROWS names the rows the README's core
+# reads: results_rows.py copies them from the new block into its <!-- results-rows:begin/end -->
+# block, above the fold (a run that lacks one of them changes nothing).
 # A lesson changes only when all its runs succeeded: a build or run that fails leaves its CSV, notes
 # and figures as they were, shows the failing command and the end of its output, and makes the
 # exit code 1.  Each run is announced before it starts.
@@ -109,6 +111,15 @@ for d in "$@"; do
     if [ $ok = 0 ]; then
         status=1; unchanged+=("$name"); continue
     fi
+    # the rows the README's core reads (RESULTS_ROWS) must all be in the new run, before anything changes
+    rows=$(make -s --no-print-directory -C "$d" print-RESULTS_ROWS)
+    if [ "$profile_only" != 1 ] && [ -n "$rows" ] && [ -f "$tmp/block.README.md" ]; then
+        { echo '<!-- results:begin -->'; cat "$tmp/block.README.md"; echo '<!-- results:end -->'; } >"$tmp/page.md"
+        if ! python3 "$COMMON/results_rows.py" "$tmp/page.md" "$rows" >/dev/null 2>"$tmp/rows.err"; then
+            echo "== $name: $(sed 's#.*RESULTS_ROWS#RESULTS_ROWS#' "$tmp/rows.err"); nothing of $name was changed (fix RESULTS_ROWS in $name/Makefile)."
+            status=1; unchanged+=("$name"); continue
+        fi
+    fi
     # every run succeeded: now, and only now, the lesson's CSV, blocks, figures and profile change
     refreshed+=("$name")
     if [ "$profile_only" != 1 ]; then
@@ -123,6 +134,10 @@ for d in "$@"; do
         for b in "$tmp"/block.*; do
             python3 "$COMMON/readme_block.py" "$d/${b##*/block.}" results "$b"
         done
+        # the table of the rows the core reads, copied from the block just written
+        if [ -n "$rows" ] && grep -q '<!-- results-rows:begin -->' "$d/README.md"; then
+            python3 "$COMMON/results_rows.py" --write "$d/README.md" "$rows" || status=1
+        fi
         for b in "$tmp"/more.*; do
             [ -f "$b" ] && python3 "$COMMON/readme_block.py" "$d/${b##*/more.}" results-more "$b"
         done

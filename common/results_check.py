@@ -71,7 +71,33 @@ def check_lesson(root, d):
         lines = block(text, "results")
         if lines is not None:
             results += check_page(root, d, page, lines)
+        if page == "README.md":
+            results += check_rows(root, d, path, text)
     return results
+
+
+def makefile_var(d, var):
+    """A lesson Makefile's `VAR := value` (continuation lines joined), or '' if it has none."""
+    path = os.path.join(d, "Makefile")
+    text = open(path).read().replace("\\\n", " ") if os.path.exists(path) else ""
+    m = re.search(r"^%s\s*:?=\s*(.*)$" % re.escape(var), text, re.M)
+    return m.group(1).strip() if m else ""
+
+
+def check_rows(root, d, path, text):
+    """The README's results-rows block (the rows its core reads) is what results_rows.py makes of
+    its results block and the Makefile's RESULTS_ROWS: copied from the run, never stale."""
+    name = os.path.basename(os.path.normpath(d))
+    rows = makefile_var(d, "RESULTS_ROWS")
+    has_block = block(text, "results-rows") is not None
+    if not rows and not has_block:
+        return []
+    label = "%s: the results-rows block is the RESULTS_ROWS rows of its results block" % name
+    if not rows or not has_block:
+        return [(False, label + (" (RESULTS_ROWS is empty)" if not rows else " (README.md has no results-rows block)"))]
+    run = subprocess.run([sys.executable, os.path.join(root, "common", "results_rows.py"), "--check", path, rows],
+                         capture_output=True, text=True)
+    return [(run.returncode == 0, label + ("" if run.returncode == 0 else " (%s)" % run.stderr.strip()))]
 
 
 def check_page(root, d, page, lines):

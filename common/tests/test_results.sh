@@ -105,3 +105,46 @@ if [ "$rc" = 2 ] && echo "$out" | grep -q 'ncu' && grep -q 'kernel counters of t
     pass "make results RESULTS_PROFILE_ONLY=1 without ncu: exit 2, nothing changed"
 else fail "make results RESULTS_PROFILE_ONLY=1 without ncu: exit 2, nothing changed (exit $rc)"; echo "$out" | sed 's/^/    /'; fi
 fi
+
+# RESULTS_ROWS: the rows the core reads, copied from the new run into the README's results-rows
+# block above the fold; a run that lacks one of them changes nothing; a hand edit fails the check
+d="$tmp/course/03_rows"; mkdir -p "$d"
+printf 'PROGS := prog\nRESULTS_ROWS := fast;2:copy\nall plot:\n\t@true\nprint-%%:\n\t@echo '"'"'$($*)'"'"'\n' >"$d/Makefile"
+cat >"$d/prog" <<'SH'
+#!/usr/bin/env bash
+[ "${LESSON_SUMMARY_FILE:-}" != /dev/null ] && echo "03_rows,t,\"fast\",ok,1,1,1,2,2.0,50.0,40.0,," >>"$LESSON_SUMMARY_FILE"
+S=${TOY_SLOW:-slow}
+cat <<OUT
+Experiment 1: toy rows. What they measure, at length.
+  kernel                       median ms  (min - max)             GB/s   %D2D  %peak  bar: 1 # = 4% of D2D
+  copy                            0.1000  (0.1000 - 0.1000)     2000.0  100.0   90.0  #########################
+  fast                            0.1000  (0.1000 - 0.1000)     2000.0  100.0   90.0  #########################
+  $S                            0.2000  (0.2000 - 0.2000)     1000.0   50.0   45.0  ############
+  -> fast is twice slow
+Experiment 2: the copy again.
+  kernel                       median ms  (min - max)             GB/s   %D2D  %peak  bar: 1 # = 4% of D2D
+  copy                            0.1000  (0.1000 - 0.1000)     2000.0  100.0   90.0  #########################
+OUT
+SH
+chmod +x "$d/prog"
+printf '# rows\n<!-- results-rows:begin -->\nOLD ROWS\n<!-- results-rows:end -->\n<details>\n<!-- results:begin -->\nOLD BLOCK\n<!-- results:end -->\n</details>\n' >"$d/README.md"
+out=$(cd "$tmp/course" && PATH="$tmp/bin:$PATH" bash common/results.sh 03_rows 2>&1)
+rc=$?
+rows=$(sed -n '/<!-- results-rows:begin -->/,/<!-- results-rows:end -->/p' "$d/README.md")
+if echo "$out" | grep -q 'Refreshed.*03_rows' && echo "$rows" | grep -q '^Experiment 1: toy rows\.$' && echo "$rows" | grep -q '^  fast  .*2000.0  100.0   90.0$' &&
+        ! echo "$rows" | grep -q 'slow\|####\|OLD ROWS' && [ "$(echo "$rows" | grep -c '^  copy ')" = 1 ] &&
+        echo "$rows" | grep -q '^Experiment 2: the copy again\.$' &&
+        python3 "$tmp/course/common/results_rows.py" --check "$d/README.md" 'fast;2:copy'; then
+    pass "make results: RESULTS_ROWS' rows, copied from the run above the fold (experiment titles, no bar column)"
+else fail "make results: RESULTS_ROWS' rows above the fold (exit $rc; got: $(echo "$rows" | paste -sd'|'))"; echo "$out" | sed 's/^/    /'; fi
+cp "$d/README.md" "$tmp/rows_before.md"
+sed -i 's/^RESULTS_ROWS := .*/RESULTS_ROWS := fast;gone/' "$d/Makefile"
+out=$(cd "$tmp/course" && PATH="$tmp/bin:$PATH" TOY_SLOW=slower bash common/results.sh 03_rows 2>&1)
+rc=$?
+if [ "$rc" = 1 ] && cmp -s "$tmp/rows_before.md" "$d/README.md" && echo "$out" | grep -q "RESULTS_ROWS names rows .*: gone"; then
+    pass "make results: a run without a RESULTS_ROWS row changes nothing, exit 1, names the row"
+else fail "make results: a run without a RESULTS_ROWS row changes nothing, exit 1, names the row (exit $rc)"; echo "$out" | sed 's/^/    /'; fi
+sed -i '/results-rows:begin/,/results-rows:end/ s/  fast  \(.*\)2000.0/  fast  \12001.0/' "$d/README.md"
+if ! python3 "$tmp/course/common/results_rows.py" --check "$d/README.md" 'fast;2:copy' 2>/dev/null; then
+    pass "results_rows.py --check: a hand-edited row fails"
+else fail "results_rows.py --check: a hand-edited row fails"; fi
