@@ -44,7 +44,7 @@ set rmargin 3
 set title sprintf("naive C = A B: GFLOP/s (%.1fx)", fast / slow) font ',12'
 set xrange [-0.6:1.6]
 set yrange [0:fast * 1.18]
-set xtics scale 0 ("Col from\nthreadIdx.x" 0, "Row from\nthreadIdx.x" 1)
+set xtics scale 0 ("coalesced\n(x along a row)" 0, "strided\n(x down a column)" 1)
 set ytics 2000 mirror
 set grid y nox
 set ytics format "%.0f"

@@ -102,10 +102,10 @@ def digest(results_text, spec):
             head_shown = True
         out.append((line[:cut] if cut > 0 else line).rstrip())
     missing = [("%d:" % e if e else "") + lab for e, lab in wanted if (e, lab) not in used]
-    intro = "The rows this page's core reads"
+    intro = "The rows the notes below use"
     if measured:
-        intro += ", from the %s run of %s in the fold below" % (measured.group(1), measured.group(3))
-    intro += " (every row, and what each experiment measures: the fold):"
+        intro += ", from the %s run of %s" % (measured.group(1), measured.group(3))
+    intro += "; every row, and what each experiment measures, is in the fold below:"
     return intro + "\n\n```text\n" + "\n".join(out) + "\n```", missing
 
 
