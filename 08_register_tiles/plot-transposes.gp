@@ -1,4 +1,4 @@
-# Lesson 08's figure (part 1): every transpose of register_tiles against the copy.  Top left: the
+# Lesson 08's figure (part 1): every transpose of register_tiles against cudaMemcpy.  Top left: the
 # register tiles by block shape (the "register" rows), with the sectors one store instruction
 # touches (the program's sectors.h).  Top right: the race at both sizes (the "fastest" rows),
 # 8192 x 8192 and the odd size (rows "@odd"), axis from 0.  Bottom: the race at 8192 x 8192 again
@@ -7,22 +7,24 @@
 # whisker for the min - max time, and shaded, the whisker of "tile64 swizzle f4", the Key result's
 # winner (a whisker that reaches the shading ties with it).  Filled and numbered (1) to (4): point
 # 2's ladder, vec off ld+st -> float4 ld+st -> f4 no swizzle -> swizzle f4 (the names, in the
-# script's `ladder`).  Every value is % of the copy kernel (f4 x1 one pass, the race's first row)
-# of the same bytes, the unit of the page: the race's own last column (column 13; the whiskers:
-# column 13 x median / max and / min time, the copy kernel's median time over the kernel's max and
-# min), and for the register tiles their GB/s over the copy kernel's at 8192 x 8192.  The race's
-# labels give one decimal; the register tiles' give GB/s and sectors.  No measured value is typed in: all
-# come from the CSV.  Drawn by `make plot` (common/plot.sh says what csv ... are).
+# script's `ladder`).  Every value is % of cudaMemcpy D2D of the same size, the core's one unit
+# (the program's %D2D): the race's column 10 (the whiskers: column 10 x median / max and / min
+# time, the kernel's % at its max and at its min time), and for the register tiles their GB/s
+# over that of the race's first "cudaMemcpy D2D" row (8192 x 8192; its second is the odd size's).
+# The race's labels give one decimal; the register tiles' give GB/s and sectors.  No measured
+# value is typed in: all come from the CSV.  Drawn by `make plot` (common/plot.sh says what
+# csv ... are).
 # needs: register fastest
 eval svg(980, 980)
 @footer
 
 bw = 0.36
 set style textbox opaque noborder margins 0.5, 0.5
-set multiplot title "Lesson 08: register tiles against the copy, % of the copy kernel (f4 x1 one pass) of the same bytes" font ',13'
+set multiplot title "Lesson 08: every transpose, % of cudaMemcpy D2D of the same size" font ',13'
 
-# the copy kernel's GB/s at 8192 x 8192: the race's row of that name (column 9)
-copy = real(system(sprintf("awk -F'\t' '$2 == \"fastest\" && $3 == \"f4 x1 one pass\" { print $9; exit }' '%s'", all)))
+# cudaMemcpy D2D's GB/s at 8192 x 8192: the race's first row of that name (column 9; the second
+# is the odd size's)
+copy = real(system(sprintf("awk -F'\t' '$2 == \"fastest\" && $3 == \"cudaMemcpy D2D\" { print $9; exit }' '%s'", all)))
 
 # ---- top left: the register tiles (8192 x 8192) ----
 r = rows(all, 'register')
@@ -35,7 +37,7 @@ set rmargin 1
 set bmargin 3
 set tmargin 3.5
 set title "4x4 (float4) register tiles, 8192 x 8192\n(label: sectors per store instruction; orange: 32)"
-set xlabel "% of the copy kernel" offset 0, 0.5
+set xlabel "% of cudaMemcpy D2D" offset 0, 0.5
 set xrange [0:130]
 set xtics 0, 25, 100
 set yrange [-n + 0.4:0.6]
@@ -49,7 +51,7 @@ plot r using (0):(-$0):(0):(100 * $9 / copy):(-$0 - bw):(-$0 + bw):(colour($13))
 # ---- top right: the race at both sizes ----
 # one line per kernel: index, name, % at 8192 x 8192, % at the odd size, GB/s of each (a second
 # row of the same name, as cudaMemcpy D2D has, is the odd size's)
-f = sprintf("< awk -F'\t' '$2 == \"fastest\" && $4 == \"ok\" { k = $3; odd = sub(/ @odd$/, \"\", k) || (k in pm); if (!(k in i)) { i[k] = n++; name[n - 1] = k } if (odd) { po[k] = $13; go[k] = $9 } else { pm[k] = $13; gm[k] = $9 } } END { for (j = 0; j < n; j++) { k = name[j]; print j \"\t\" k \"\t\" (k in pm ? pm[k] : \"\") \"\t\" (k in po ? po[k] : \"\") \"\t\" (k in gm ? gm[k] : \"\") \"\t\" (k in go ? go[k] : \"\") } }' '%s'", all)
+f = sprintf("< awk -F'\t' '$2 == \"fastest\" && $4 == \"ok\" { k = $3; odd = sub(/ @odd$/, \"\", k) || (k in pm); if (!(k in i)) { i[k] = n++; name[n - 1] = k } if (odd) { po[k] = $10; go[k] = $9 } else { pm[k] = $10; gm[k] = $9 } } END { for (j = 0; j < n; j++) { k = name[j]; print j \"\t\" k \"\t\" (k in pm ? pm[k] : \"\") \"\t\" (k in po ? po[k] : \"\") \"\t\" (k in gm ? gm[k] : \"\") \"\t\" (k in go ? go[k] : \"\") } }' '%s'", all)
 set xrange [*:*]
 set yrange [*:*]
 stats f using 1 nooutput
@@ -69,11 +71,11 @@ plot f using (0):(-$1 + h):(0):3:(-$1 + h - h * 0.9):(-$1 + h + h * 0.9):ytic(2)
      f using 4:(-$1 - h):(sprintf(' %.1f%%', $4)) with labels left font ',9'
 
 # ---- bottom: the race at 8192 x 8192, zoomed ----
-# one line per kernel (its first row, the 8192 x 8192 run's; no @odd row): index, name, % (column 13),
+# one line per kernel (its first row, the 8192 x 8192 run's; no @odd row): index, name, % (column 10),
 # the whisker's low and high end (the same % at the max and at the min time), and the kernel's step
 # in point 2's ladder (1 to 4; 0: not one of its four tiles), which also numbers its name
 ladder = "tile64 vec off ld+st|tile64 float4 ld+st|tile64 f4 no swizzle|tile64 swizzle f4"
-z = sprintf("< awk -F'\t' 'BEGIN { nl = split(\"%s\", L, \"|\"); for (j = 1; j <= nl; j++) step[L[j]] = j } $2 == \"fastest\" && $4 == \"ok\" && $3 !~ / @odd$/ && !seen[$3]++ { s = ($3 in step) ? step[$3] : 0; print n++ \"\t\" (s ? \"(\" s \") \" : \"\") $3 \"\t\" $13 \"\t\" $13 * $5 / $7 \"\t\" $13 * $5 / $6 \"\t\" s }' '%s'", ladder, all)
+z = sprintf("< awk -F'\t' 'BEGIN { nl = split(\"%s\", L, \"|\"); for (j = 1; j <= nl; j++) step[L[j]] = j } $2 == \"fastest\" && $4 == \"ok\" && $3 !~ / @odd$/ && !seen[$3]++ { s = ($3 in step) ? step[$3] : 0; print n++ \"\t\" (s ? \"(\" s \") \" : \"\") $3 \"\t\" $10 \"\t\" $10 * $5 / $7 \"\t\" $10 * $5 / $6 \"\t\" s }' '%s'", ladder, all)
 set xrange [*:*]
 set yrange [*:*]
 stats z using 4 nooutput
