@@ -6,7 +6,7 @@
  * multiplied by cols -- the opposite of the coalesced form A[(terms without threadIdx.x) +
  * threadIdx.x].  Before you write anything, say which of experiment 2's twins
  * (sum_strips_lanes_rows_apart, sum_strips_lanes_adjacent) the given kernel reads like, and which
- * yours will, and count its load requests: the README's exercise 3 asks whether the speed-up will
+ * yours will, and count its load requests: the README's exercise 2 asks whether the speed-up will
  * match experiment 2a's, and why.
  *
  * TODO: write row_sums_warp_per_row below (see exercise.h): let a whole warp own one row.
