@@ -1,6 +1,7 @@
 /* Lesson 04's kernels: bytes in flight.  Lesson 02's copyRow and copyCol (copy_row, copy_col,
- * included from ../02_coalescing/kernels.cuh: the bounds a transpose is often said to lie between),
- * then the same copy with more loads per thread before its first store (the f1 and f4 copies).
+ * included from ../02_coalescing/kernels.cuh; Tan Sheng's "bounds" of a transpose, an older name:
+ * the README's "What the sources said"), then the same copy with more loads per thread before its
+ * first store (the f1 and f4 copies).
  * Read this file first; transpose_bounds.cu only verifies, times and prints them.  Lessons 05 to 08
  * include it: they measure copyRow, copyCol and the float4 copy beside their transposes.
  *
