@@ -25,7 +25,7 @@ set xrange [2:300]
 set xtics ("2" 2, "4" 4, "8" 8, "16" 16, "32" 32, "64" 64, "128" 128, "256" 256)
 set yrange [0:peak * 1.08]
 set ytics 500
-set key at graph 0.985, graph 0.70 right top Left reverse spacing 1.2 box opaque width 1
+set key at graph 0.985, graph 0.55 right top Left reverse spacing 1.2 box opaque width 1
 set samples 2000
 
 set label 1 sprintf('theoretical peak %.0f GB/s', peak) at graph 0.02, first peak left offset 0, 0.6 textcolor rgb '#777777' font ',10'
@@ -33,10 +33,9 @@ set label 2 sprintf('cudaMemcpy D2D %.0f GB/s', d2d) at graph 0.02, first d2d le
 set arrow 1 from knee, graph 0 to knee, first d2d nohead lc rgb C_MODEL dt 3
 set label 3 sprintf("in proportion, reaches the copy at %.1f KiB/SM", knee) at knee, graph 0.04 offset 0.6, 0 font ',10' textcolor rgb C_MODEL
 set label 4 sprintf("copyCol %.0f GB/s (8 KiB/SM, strided)", col_gbs) at row_kib, col_gbs right offset -1, 0 font ',10' textcolor rgb C_BAD
-set label 6 "dashed: the model, GB/s in proportion to KiB/SM (curved only by the log axis)" at 12, 800 left font ',9' textcolor rgb C_MODEL
 
 plot (peak) with lines ls 6, (d2d) with lines ls 5, \
-     little(x) with lines lc rgb C_MODEL dt 2 lw 1 title "course's model if copyRow's latency held (it did not)", \
+     little(x) with lines lc rgb C_MODEL dt 2 lw 1 title "model: GB/s in proportion to KiB/SM (did not hold)", \
      rows(csv, 'bounds') using ((strcol(3) eq 'copyCol') ? row_kib : NaN):9 with points pt 5 ps 1 lc rgb C_BAD, \
      rows(csv, 'in_flight') using ((strcol(3) eq 'copyRow') ? $13 : NaN):9 with points pt 7 ps 1.3 lc rgb C_BAD title 'copyRow: one float per thread', \
      rows(csv, 'in_flight') using (strstrt(strcol(3), 'f1 x') ? $13 : NaN):9 with linespoints lc rgb '#a6761d' lw 2 pt 13 ps 1.0 title 'floats, one pass: 1, 2, 3 per thread (f1 xU)', \

@@ -5,8 +5,8 @@
 # (each kernel's first "fastest" row, no @odd row), zoomed: the axis starts at the whole % at least
 # half a point under the lowest whisker, and the panel's title says where.  A dot for the median, a
 # whisker for the min - max time, and shaded, the whisker of "tile64 swizzle f4", the Key result's
-# winner (a whisker that reaches the shading ties with it).  Filled and numbered (1) to (4): point
-# 2's ladder, vec off ld+st -> float4 ld+st -> f4 no swizzle -> swizzle f4 (the names, in the
+# winner (a whisker that reaches the shading ties with it).  Filled and numbered (1) to (4): In depth's
+# float4 step, vec off ld+st -> float4 ld+st -> f4 no swizzle -> swizzle f4 (the names, in the
 # script's `ladder`).  Every value is % of cudaMemcpy D2D of the same size, the core's one unit
 # (the program's %D2D): the race's column 10 (the whiskers: column 10 x median / max and / min
 # time, the kernel's % at its max and at its min time), and for the register tiles their GB/s
@@ -73,7 +73,7 @@ plot f using (0):(-$1 + h):(0):3:(-$1 + h - h * 0.9):(-$1 + h + h * 0.9):ytic(2)
 # ---- bottom: the race at 8192 x 8192, zoomed ----
 # one line per kernel (its first row, the 8192 x 8192 run's; no @odd row): index, name, % (column 10),
 # the whisker's low and high end (the same % at the max and at the min time), and the kernel's step
-# in point 2's ladder (1 to 4; 0: not one of its four tiles), which also numbers its name
+# in In depth's float4 step (1 to 4; 0: not one of its four tiles), which also numbers its name
 ladder = "tile64 vec off ld+st|tile64 float4 ld+st|tile64 f4 no swizzle|tile64 swizzle f4"
 z = sprintf("< awk -F'\t' 'BEGIN { nl = split(\"%s\", L, \"|\"); for (j = 1; j <= nl; j++) step[L[j]] = j } $2 == \"fastest\" && $4 == \"ok\" && $3 !~ / @odd$/ && !seen[$3]++ { s = ($3 in step) ? step[$3] : 0; print n++ \"\t\" (s ? \"(\" s \") \" : \"\") $3 \"\t\" $10 \"\t\" $10 * $5 / $7 \"\t\" $10 * $5 / $6 \"\t\" s }' '%s'", ladder, all)
 set xrange [*:*]
@@ -94,7 +94,7 @@ set lmargin 21
 set rmargin 2
 set bmargin 3.5
 set tmargin 4.5
-set title sprintf("the race at 8192 x 8192 zoomed: the axis starts at %.0f%%, not 0\n(dot: median; whisker: min - max time; shaded: (4) tile64 swizzle f4's min - max, a whisker reaching it ties with it)\n(filled, (1) -> (2) -> (3) -> (4): point 2's ladder, vec off -> float4 ld+st -> f4 no swizzle -> swizzle f4)", zlo)
+set title sprintf("the race at 8192 x 8192 zoomed: the axis starts at %.0f%%, not 0\n(dot: median; whisker: min - max time; shaded: (4) tile64 swizzle f4's min - max, a whisker reaching it ties with it)\n(filled, (1) -> (2) -> (3) -> (4): In depth's float4 step, vec off -> float4 ld+st -> f4 no swizzle -> swizzle f4)", zlo)
 set xrange [zlo:zhi]
 set xtics zlo, 1 format '%.0f'
 set mxtics 2

@@ -394,7 +394,7 @@ static int order_diagram(const char *path)
 {
     static const char *names[N_ORDERS] = {"row-major: the hardware's order of a 2-D grid",
                                           "column-major: block_order_column_major",
-                                          "diagonal: block_order_diagonal (any grid)",
+                                          "diagonal order",
                                           "grouped: block_order_grouped, 2 x 2 squares here"};
     static const char *notes[N_ORDERS] = {NULL, "(down the columns of tiles)", NULL, "(the kernels: 8 x 8 squares)"};
     double left = 16, top = 86, gapy = 70, panel_w = OGX * OCELL + 250, panel_h = OGY * OCELL + gapy, w, h;
@@ -410,7 +410,7 @@ static int order_diagram(const char *path)
     svg_text(o, 12, 22, 15, "start", "bold", "#222", "Lesson 06: which block transposes which tile (an %u x %u grid of tiles)",
              OGX, OGY);
     svg_text(o, 12, 40, 11.5, "start", "normal", "#444",
-             "Each cell is a tile; its number, the block that takes it. Dark: blocks 0-%u, neighbours in block number (the course's model: blocks start roughly in that order).",
+             "Each cell is a tile; its number, the block that takes it. Dark: blocks 0-%u, neighbours in block number (blocks are not promised to start in that order).",
              OWAVE - 1);
     for (k = 0; k < N_ORDERS; k++) {   /* two panels a row: row-major | column-major, diagonal | grouped */
         double x0 = left + (k % 2) * panel_w, y0 = top + (k / 2) * panel_h;
