@@ -35,7 +35,7 @@ set label 3 sprintf("in proportion, reaches the copy at %.1f KiB/SM", knee) at k
 set label 4 sprintf("copyCol %.0f GB/s (8 KiB/SM, strided)", col_gbs) at row_kib, col_gbs right offset -1, 0 font ',10' textcolor rgb C_BAD
 
 plot (peak) with lines ls 6, (d2d) with lines ls 5, \
-     little(x) with lines lc rgb C_MODEL dt 2 lw 1 title "model: GB/s in proportion to KiB/SM (did not hold)", \
+     little(x) with lines lc rgb C_MODEL dt 2 lw 1 title "model: GB/s in proportion to KiB/SM, at copyRow's latency", \
      rows(csv, 'bounds') using ((strcol(3) eq 'copyCol') ? row_kib : NaN):9 with points pt 5 ps 1 lc rgb C_BAD, \
      rows(csv, 'in_flight') using ((strcol(3) eq 'copyRow') ? $13 : NaN):9 with points pt 7 ps 1.3 lc rgb C_BAD title 'copyRow: one float per thread', \
      rows(csv, 'in_flight') using (strstrt(strcol(3), 'f1 x') ? $13 : NaN):9 with linespoints lc rgb '#a6761d' lw 2 pt 13 ps 1.0 title 'floats, one pass: 1, 2, 3 per thread (f1 xU)', \
