@@ -17,8 +17,9 @@
  *     the loads or the stores: why (the README's What it means, points 1-2)?  (NaiveRow and
  *     NaiveCol touch the same 36 sectors per warp.)
  *   - Which warps of your block read or write the other part of those sectors?
- * The checker prints, from your map, the sectors per warp on each side and how much of them is
- * used, before it times your kernel against NaiveRow and NaiveCol.  Predict its numbers first.
+ * The checker prints, from your map, the sectors per warp on each side and the lines per block, and
+ * how much of them is used, before it times your kernel against NaiveRow and NaiveCol.  Predict its
+ * numbers first (the README's exercise 4: the lines, and whether yours beats NaiveCol 8x32).
  *
  * TODO 1: choose the tile.  TODO 2: write patch_map.  Then `make exercise`. */
 #include "exercise.h"
