@@ -14,7 +14,8 @@
  *   2. Fix the mapping so that every tile of ANY gridDim.x x gridDim.y grid is taken exactly once,
  *      and consecutive blocks still walk along diagonals.  Hint: number the blocks 0, 1, 2, ...
  *      first (b = blockIdx.x + gridDim.x * blockIdx.y), then turn b into a tile.  Do not include
- *      block_order.h: write your own mapping (and convince yourself it is a bijection).
+ *      block_order.h: write your own mapping, not the README figure's diagonal order (and convince
+ *      yourself it is a bijection).
  *   3. `make exercise`: the checker verifies every shape, then times your kernel against the
  *      plain row-major NaiveRow.
  *   4. (Optional) Your own order.  Experiment 2 of `make run` measured four orders; invent a

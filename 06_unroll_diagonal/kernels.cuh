@@ -6,8 +6,8 @@
  * (../05_transpose_naive/kernels.cuh, which includes lesson 04's) this lesson measures beside its
  * own.  The block orders are described in words below (tile_of_block); their code is in
  * block_order.h, plain C so that tests/test_diagonal.c checks on the CPU the very functions these
- * kernels call.  That header holds exercise 4's answer: leave it until you have done the
- * exercise.  Each kernel
+ * kernels call.  That header holds the README figure's diagonal order, and exercise 4 asks for
+ * another: leave it until you have done the exercise.  Each kernel
  * is followed by its launcher, launch_<kernel>(out, in, nx, ny, block, stream); the unrolled ones
  * and the block orders are templates on U (elements per thread) and ORDER:
  * launch_transpose_col_unroll<4>, launch_transpose_row_order<ORDER_GROUPED>, ... */
@@ -131,8 +131,8 @@ static inline void launch_transpose_col_unroll(float *out, const float *in, int 
  *                       tile row (the order in which a 2-D grid numbers its blocks);
  *   ORDER_COLUMN_MAJOR  tile (b / gy, b % gy): consecutive blocks take neighbouring tiles of one
  *                       tile column;
- *   ORDER_DIAGONAL      consecutive blocks step one tile down and one across, every tile of any
- *                       grid taken once (the formula: exercise 4 asks for one; proposed in 2009
+ *   ORDER_DIAGONAL      consecutive blocks walk along diagonals of tiles, every tile of any grid
+ *                       taken once (how: block_order.h, after exercise 4; proposed in 2009
  *                       against "partition camping");
  *   ORDER_GROUPED       squares of BLOCK_ORDER_GROUP x BLOCK_ORDER_GROUP tiles, row-major inside
  *                       and between them.
