@@ -220,9 +220,7 @@ static inline void launch_transpose_row_order_timed(float *out, const float *in,
 /* NaiveCol xU, one tile of U * blockDim.x rows x blockDim.y columns per block (x: rows, y: columns),
  * picked in ORDER: the same work per thread as transpose_col_unroll<U> (col_unrolled), without its
  * loop over columns; for U = 4 the README calls it "the orders kernel", there to ask whether the
- * order matters to an unrolled NaiveCol too (26 registers against the
- * looping kernel's 40, CUDA 13.0, sm_90: the loop's counters and addresses take the rest; so 8
- * blocks of 256 per SM, a count of 32 KiB per SM against the looping kernel's 24). */
+ * order matters to an unrolled NaiveCol too. */
 template <int U, int ORDER>
 __global__ void transpose_col_unroll_order(float *out, const float *in, int nx, int ny, unsigned gx, unsigned gy)
 {
