@@ -127,14 +127,14 @@ static double kib_in_flight_per_sm(const void *kernel, int threads, int bytes_pe
     return (nb > 0 ? nb : 1) * (double)threads * bytes_per_thread / 1024.0;
 }
 
-/* Experiment 1: the two bounds of the source.  Returns 1 if a kernel failed verification. */
+/* Experiment 1: the ceiling and lesson 02's two copies (the source's two bounds).  Returns 1 if a kernel failed verification. */
 static int experiment_bounds(run_t *r, timing_t *t_row, int *row_ok)
 {
     timing_t t_col;
     int col_ok;
     char take[300];
 
-    report_begin("bounds", "Experiment 1: the bounds of a transpose (the bytes of a transpose, nothing transposed)", NULL);
+    report_begin("bounds", "Experiment 1: the ceiling (cudaMemcpy) and lesson 02's two copies (the bytes of a transpose, nothing transposed)", NULL);
     report_row("cudaMemcpy D2D", &r->b.t_d2d, r->b.bytes, NAN);
     *row_ok = trow_measure(&r->b, &COPY_ROW, r->block, NAN, t_row);
     col_ok = trow_measure(&r->b, &COPY_COL, r->block, NAN, &t_col);

@@ -322,7 +322,7 @@ static int experiment_odd(const gpu_info_t *g, const args_t *a, int nx, int ny, 
         snprintf(take, sizeof take,
                  "at %dx%d the padded tile reaches %.0f%% of the copy (%.0f%% at %dx%d)%s; the runs --size %dx%d "
                  "(only the output rows misaligned) and --size %dx%d (only the input rows) split the cost; "
-                 "lesson 08 aligns the stores.", nx, ny, pct_of(gbs[0], b.d2d_gbs), pct_default,
+                 "lesson 08 asks which side to fix.", nx, ny, pct_of(gbs[0], b.d2d_gbs), pct_default,
                  dnx, dny, col, nx + 1, ny, nx, ny - 1);
     else
         snprintf(take, sizeof take, "the kernel failed verification.");
