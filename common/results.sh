@@ -52,7 +52,7 @@ for d in "$@"; do
     read -r -a pages <<<"$(make -s --no-print-directory -C "$d" print-RESULTS_PAGES)"
     # page_of PROG: the notes page its output goes to
     page_of() { local m; for m in "${pages[@]}"; do [ "${m%%=*}" = "$1" ] && { echo "${m#*=}"; return; }; done; echo README.md; }
-    rm -f "$tmp"/block.* "$tmp"/more.* "$tmp"/*.csv
+    rm -f "$tmp"/block.* "$tmp"/more.* "$tmp"/*.csv "$tmp"/rows.README.md
     for p in "${progs[@]}"; do
         pg=$(page_of "$p")
         [ -f "$tmp/block.$pg" ] || {
@@ -115,7 +115,7 @@ for d in "$@"; do
     rows=$(make -s --no-print-directory -C "$d" print-RESULTS_ROWS)
     if [ "$profile_only" != 1 ] && [ -n "$rows" ] && [ -f "$tmp/block.README.md" ]; then
         { echo '<!-- results:begin -->'; cat "$tmp/block.README.md"; echo '<!-- results:end -->'; } >"$tmp/page.md"
-        if ! python3 "$COMMON/results_rows.py" "$tmp/page.md" "$rows" >/dev/null 2>"$tmp/rows.err"; then
+        if ! python3 "$COMMON/results_rows.py" "$tmp/page.md" "$rows" >"$tmp/rows.README.md" 2>"$tmp/rows.err"; then
             echo "== $name: $(sed 's#.*RESULTS_ROWS#RESULTS_ROWS#' "$tmp/rows.err"); nothing of $name was changed (fix RESULTS_ROWS in $name/Makefile)."
             status=1; unchanged+=("$name"); continue
         fi
@@ -134,10 +134,8 @@ for d in "$@"; do
         for b in "$tmp"/block.*; do
             python3 "$COMMON/readme_block.py" "$d/${b##*/block.}" results "$b"
         done
-        # the table of the rows the core reads, copied from the block just written
-        if [ -n "$rows" ] && grep -q '<!-- results-rows:begin -->' "$d/README.md"; then
-            python3 "$COMMON/results_rows.py" --write "$d/README.md" "$rows" || status=1
-        fi
+        # the table of the rows the core reads, made above from the block just written
+        [ -f "$tmp/rows.README.md" ] && python3 "$COMMON/readme_block.py" "$d/README.md" results-rows "$tmp/rows.README.md"
         for b in "$tmp"/more.*; do
             [ -f "$b" ] && python3 "$COMMON/readme_block.py" "$d/${b##*/more.}" results-more "$b"
         done

@@ -13,6 +13,8 @@ import re
 import subprocess
 import sys
 
+import results_rows  # common/, the script's folder
+
 HEADER = re.compile(r"^Measured on an? (.+?) with CUDA")
 PROGRAM = re.compile(r"^`\./([A-Za-z0-9_]+)`:$")  # a run without arguments
 COLS = ["lesson", "experiment", "kernel", "status", "ms_median", "ms_min", "ms_max", "bytes",
@@ -76,28 +78,20 @@ def check_lesson(root, d):
     return results
 
 
-def makefile_var(d, var):
-    """A lesson Makefile's `VAR := value` (continuation lines joined), or '' if it has none."""
-    path = os.path.join(d, "Makefile")
-    text = open(path).read().replace("\\\n", " ") if os.path.exists(path) else ""
-    m = re.search(r"^%s\s*:?=\s*(.*)$" % re.escape(var), text, re.M)
-    return m.group(1).strip() if m else ""
-
-
 def check_rows(root, d, path, text):
     """The README's results-rows block (the rows its core reads) is what results_rows.py makes of
     its results block and the Makefile's RESULTS_ROWS: copied from the run, never stale."""
     name = os.path.basename(os.path.normpath(d))
-    rows = makefile_var(d, "RESULTS_ROWS")
+    rows = subprocess.run(["make", "-s", "--no-print-directory", "-C", d, "print-RESULTS_ROWS"],
+                          capture_output=True, text=True).stdout.strip()
     has_block = block(text, "results-rows") is not None
     if not rows and not has_block:
         return []
     label = "%s: the results-rows block is the RESULTS_ROWS rows of its results block" % name
     if not rows or not has_block:
         return [(False, label + (" (RESULTS_ROWS is empty)" if not rows else " (README.md has no results-rows block)"))]
-    run = subprocess.run([sys.executable, os.path.join(root, "common", "results_rows.py"), "--check", path, rows],
-                         capture_output=True, text=True)
-    return [(run.returncode == 0, label + ("" if run.returncode == 0 else " (%s)" % run.stderr.strip()))]
+    error = results_rows.check(path, text, rows)
+    return [(error is None, label + ("" if error is None else " (%s)" % error))]
 
 
 def check_page(root, d, page, lines):

@@ -17,18 +17,15 @@ usage: results_rows.py PAGE ROWS            print the block's text
        results_rows.py --check PAGE ROWS    exit 1 (naming the difference) if the page's block differs
 Exit 0 on success, 1 when a label matches no row or the check fails, 2 on bad usage."""
 import re
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from readme_block import block_text, replace_block  # noqa: E402
 
 EXPERIMENT = re.compile(r"^Experiment (\d+)\b")
 TABLE_HEAD = re.compile(r"^\s+kernel\s+median ms")
 MEASURED = re.compile(r"^Measured on an? (.+?) with CUDA (\S+) \(driver [^)]*\), (\S+), by")
-
-
-def block(text, name):
-    begin, end = "<!-- %s:begin -->" % name, "<!-- %s:end -->" % name
-    if begin not in text or end not in text:
-        return None
-    return text.split(begin, 1)[1].split(end, 1)[0]
 
 
 def first_sentence(line):
@@ -109,6 +106,32 @@ def digest(results_text, spec):
     return intro + "\n\n```text\n" + "\n".join(out) + "\n```", missing
 
 
+def rows_block(page, text, spec):
+    """(body, error): the results-rows block RESULTS_ROWS spec makes of the page's results block, or
+    None and what is wrong."""
+    results = block_text(text, "results")
+    if results is None:
+        return None, "%s has no results block" % page
+    body, missing = digest(results, spec)
+    if missing:
+        return None, "%s: RESULTS_ROWS names rows its results block does not have: %s" % (page, "; ".join(missing))
+    return body, None
+
+
+def check(page, text, spec):
+    """None if the page's results-rows block is what spec makes of its results block, else why not."""
+    body, error = rows_block(page, text, spec)
+    if error:
+        return error
+    current = block_text(text, "results-rows")
+    if current is None:
+        return "%s has no <!-- results-rows:begin/end --> block" % page
+    if current.strip("\n") != body:
+        return ("%s: the results-rows block is not the rows RESULTS_ROWS names in its results block "
+                "(run: python3 common/results_rows.py --write %s '<RESULTS_ROWS>')" % (page, page))
+    return None
+
+
 def main(argv):
     mode = "print"
     if argv and argv[0] in ("--write", "--check"):
@@ -123,33 +146,22 @@ def main(argv):
     except OSError as e:
         print("results_rows.py: cannot read %s: %s" % (page, e.strerror), file=sys.stderr)
         return 2
-    results = block(text, "results")
-    if results is None:
-        print("results_rows.py: %s has no results block" % page, file=sys.stderr)
-        return 1
-    body, missing = digest(results, spec)
-    if missing:
-        print("results_rows.py: %s: RESULTS_ROWS names rows its results block does not have: %s"
-              % (page, "; ".join(missing)), file=sys.stderr)
+    if mode == "check":
+        body, error = None, check(page, text, spec)
+    else:
+        body, error = rows_block(page, text, spec)
+    if error:
+        print("results_rows.py: " + error, file=sys.stderr)
         return 1
     if mode == "print":
         print(body)
         return 0
-    current = block(text, "results-rows")
-    if current is None:
-        print("results_rows.py: %s has no <!-- results-rows:begin/end --> block" % page, file=sys.stderr)
-        return 1
-    if mode == "check":
-        if current.strip("\n") != body:
-            print("results_rows.py: %s: the results-rows block is not the rows RESULTS_ROWS names in its "
-                  "results block (run: python3 common/results_rows.py --write %s '<RESULTS_ROWS>')"
-                  % (page, page), file=sys.stderr)
+    if mode == "write":
+        new = replace_block(text, "results-rows", body)
+        if new is None:
+            print("results_rows.py: %s has no <!-- results-rows:begin/end --> block" % page, file=sys.stderr)
             return 1
-        return 0
-    begin, end = "<!-- results-rows:begin -->", "<!-- results-rows:end -->"
-    head, rest = text.split(begin, 1)
-    _, tail = rest.split(end, 1)
-    open(page, "w").write(head + begin + "\n" + body + "\n" + end + tail)
+        open(page, "w").write(new)
     return 0
 
 
