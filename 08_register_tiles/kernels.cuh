@@ -278,13 +278,13 @@ static inline void launch_copy_reg4x4_twin(float *out, const float *in, int nx, 
  * 2112 output rows with 8 KiB each, and the tiles that write neighbouring pieces of an output row
  * are neighbours in block order.  Same bytes, same instructions; only which rows of each matrix are
  * busy together changes.  B = 1 is the 2-D grid's order again, B >= tiles_y column by column
- * (the README's In depth, Analysis, "Band heights", varies B).  The last band may have fewer
+ * (the README's In depth, Block order, "Band heights", varies B).  The last band may have fewer
  * than B rows; the mapping is a bijection from 0 .. tiles_x * tiles_y - 1 onto the tiles (make check
  * runs shapes with one band, several, and a partial last one).
  * band = T64_COLUMNWISE: one band as tall as any matrix, i.e. column by column over the whole grid,
  * lesson 06's column-major order (block_order_column_major): the blocks in flight take a few whole
  * columns of tiles, and write neighbouring pieces of the same few output rows. */
-#ifndef T64_BAND  /* make NVCCFLAGS=-DT64_BAND=16: another band (README, In depth, Band heights) */
+#ifndef T64_BAND  /* make NVCCFLAGS=-DT64_BAND=16: another band (README, In depth, Block order) */
 #define T64_BAND 32
 #endif
 #define T64_COLUMNWISE 0x7fffffff  /* a band of more tile rows than any matrix has: column-major order */
