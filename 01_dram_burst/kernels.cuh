@@ -32,7 +32,7 @@ static inline void launch_copy_one_per_thread(float *out, const float *in, size_
  * f = SEG_BYTES / 4 floats per segment, so out[i] = in[i / f * 32 + i % f] (segments.h's
  * segment_per_line_index; f is a power of two, so the division is a shift).  A warp's stores
  * write 128 consecutive bytes; how many lines and sectors its loads touch is the README's
- * prediction 1.  Below 128 bytes the segments start 128 bytes apart, with gaps between them; at
+ * prediction 2.  Below 128 bytes the segments start 128 bytes apart, with gaps between them; at
  * 128 bytes every float of every line is copied: the one-float copy's addresses (experiment 1). */
 template <int SEG_BYTES>
 __global__ void copy_segment_per_line(float *out, const float *in, size_t n)
