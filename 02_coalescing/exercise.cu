@@ -4,10 +4,10 @@
  * to right.  At every step the 32 threads of a warp read 32 different rows, `cols` floats apart:
  * the index is m[r * cols + c] with r = blockIdx.x * blockDim.x + threadIdx.x, so threadIdx.x is
  * multiplied by cols -- the opposite of the coalesced form A[(terms without threadIdx.x) +
- * threadIdx.x].  Before you write anything, say which of experiment 2's twins
- * (sum_strips_lanes_rows_apart, sum_strips_lanes_adjacent) the given kernel reads like, and which
- * yours will, and count its load requests: the README's exercise 2 asks whether the speed-up will
- * match experiment 2a's, and why.
+ * threadIdx.x].  Before you write anything, say which of experiment 2's strip sums (the strided
+ * one, sum_strips_lanes_rows_apart, or the coalesced one, sum_strips_lanes_adjacent) the given
+ * kernel reads like, and which yours will, and count its load requests: the README's exercise 2
+ * asks whether the speed-up will match experiment 2a's, and why.
  *
  * TODO: write row_sums_warp_per_row below (see exercise.h): let a whole warp own one row.
  *   - row w = global thread index / 32; a warp with w >= rows returns (all its lanes together);
