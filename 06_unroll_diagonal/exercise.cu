@@ -19,7 +19,7 @@
  *   3. `make exercise`: the checker verifies every shape, then times your kernel against the
  *      plain row-major NaiveRow.
  *   4. (Optional) Your own order.  Experiment 2 of `make run` measured four orders; invent a
- *      fifth, write it here in place of the diagonal walk, work out its `apart`, and from
+ *      fifth, write it here in place of the diagonal walk, work out its gap, and from
  *      experiment 2's ranking predict the checker's last line before `make exercise` prints it
  *      (it still says "diagonal order": read it as "your order").  Any order that takes every
  *      tile exactly once passes the verification. */

@@ -197,7 +197,7 @@ static __device__ __forceinline__ unsigned long long global_ns(void)
 }
 
 /* NaiveRow in ORDER, timed: transpose_row_order<ORDER>, whose first thread first writes when its block
- * started, started[blockIdx.x] = global_ns(): does block b start about b-th, as the read-back model
+ * started, started[blockIdx.x] = global_ns(): does block b start about b-th, as the read-back hypothesis
  * assumes?  One 8-byte store per block of 256 threads, beside their 1 KiB of output. */
 template <int ORDER>
 __global__ void transpose_row_order_timed(float *out, const float *in, int nx, int ny, unsigned gx, unsigned gy,
@@ -252,7 +252,7 @@ static inline void launch_transpose_col_order(float *out, const float *in, int n
  * different groups of LANES threads: group j copies the first half of piece j, then the second half
  * of piece j - apart, where apart = APART_KIB KiB / the piece's bytes.  So the groups between a
  * piece's two writes copy `apart` whole pieces: APART_KIB KiB of output is written while the piece
- * stays half written (the README's *distance*, In depth's Part 3; its `apart` counts blocks).
+ * stays half written (the README's *distance*, In depth's Part 3; its *gap* counts blocks).
  * Each lane moves 16 bytes (one float4) of each half:
  *   LANES = 1  ("copy halves"): a piece is one 32-byte sector, a half 16 bytes.  The 32 lanes' stores
  *              land 32 bytes apart: each request writes half of 32 sectors, which stay half written.
