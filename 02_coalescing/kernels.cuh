@@ -147,7 +147,7 @@ static __device__ __forceinline__ void matmul_element(float *C, const float *A, 
  * name: threadIdx.x runs along a row of C, so it picks the column).
  * In the k loop, B[k * N + Col] and A[Row * K + k]: write each index as (part without
  * threadIdx.x) + (part with it) to see what a warp reads.  How many sectors and lines a warp
- * touches per step of k: the README's prediction 3b asks.
+ * touches per step of k: the README's predictions 1 and 3c ask.
  * Grid: div_up(N, block.x) x div_up(M, block.y) (M, N <= GEMM_DIM_MAX keeps it below 65535). */
 __global__ void matmul_x_along_row(float *C, const float *A, const float *B, int M, int N, int K)
 {
@@ -167,7 +167,7 @@ static inline void launch_matmul_x_along_row(float *C, const float *A, const flo
 /* The same product with the mapping swapped (the strided product):
  * Row = blockIdx.x * blockDim.x + threadIdx.x (threadIdx.x runs down a column of C, so it picks
  * the row).  The same two loads and the store, with threadIdx.x now in Row:
- * split each index the same way (the counts: prediction 3b).
+ * split each index the same way (the counts: predictions 1 and 3c).
  * Grid: div_up(M, block.x) x div_up(N, block.y). */
 __global__ void matmul_x_along_col(float *C, const float *A, const float *B, int M, int N, int K)
 {
