@@ -13,6 +13,8 @@
  * column).  One hint: what a thread loads before its first store is what it can have in flight,
  * whether as wider loads or as several loads of a float.  The rest is yours to work out.
  * Mind the edges: the last floats of a row, and rows whose length is not a multiple of your step.
+ * If you use float4: its address must be a multiple of 16 bytes, and row r starts r * nx floats
+ * after in and out.
  *
  * Then `make exercise`: the checker verifies your kernel at odd sizes and times it against copyRow. */
 #include "exercise.h"
