@@ -14,7 +14,7 @@
  *   - 32 floats on 32 different rows touch 32 sectors; 8 neighbouring floats fill one.  What is
  *     the fewest sectors a warp's load + store can touch?  Can both sides be whole sectors?
  *   - If one side must use only part of each sector, experiment 1 says which side it should be,
- *     the loads or the stores: why (the README's What it means, points 1-2)?  (NaiveRow and
+ *     the loads or the stores: why (the README's What it means, point 1)?  (NaiveRow and
  *     NaiveCol touch the same 36 sectors per warp.)
  *   - Which warps of your block read or write the other part of those sectors?
  * The checker prints, from your map, the sectors per warp on each side and the lines per block, and
