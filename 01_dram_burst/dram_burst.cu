@@ -78,15 +78,6 @@ static const order_row_t ORDER_ROWS[] = {
 
 static int l2_fetch = 0;   /* --l2-fetch: cudaLimitMaxL2FetchGranularity, 0 = leave as is */
 
-/* --l2-fetch B: sets the limit (a hint to the L2 for this context, kept until the program ends);
- * then, asked or not, returns the granularity in force, which the experiments print. */
-static size_t l2_fetch_granularity(void)
-{
-    size_t gran = 0;
-    if (l2_fetch) CHECK(cudaDeviceSetLimit(cudaLimitMaxL2FetchGranularity, (size_t)l2_fetch));
-    CHECK(cudaDeviceGetLimit(&gran, cudaLimitMaxL2FetchGranularity));
-    return gran;
-}
 
 /* ---- the models ----------------------------------------------------------------------------- */
 
@@ -482,7 +473,7 @@ static void segment_bufs_init(segment_bufs_t *b, size_t n, size_t src_floats, ui
     b->d_out = (float *)gpu_alloc(n * sizeof(float), "the copied segments");
     b->want = (float *)host_alloc(n * sizeof(float), "the expected copy");
     b->bytes = 2.0 * (double)n * sizeof(float);
-    b->gran = l2_fetch_granularity();
+    b->gran = gpu_l2_fetch(l2_fetch);   /* sets --l2-fetch's value, if given; the granularity in force */
     gpu_fill_random_f32(b->d_src, src_floats, seed);
 }
 
@@ -660,8 +651,7 @@ int main(int argc, char **argv)
     args_configure(0, NULL, "N");   /* --size N only: a number of particles */
     args_parse_or_exit(argc, argv, &a, SUMMARY,
                        "floats to copy in experiments 2 and 3 (default 16M = 64 MiB; 1M with --quick)", opts, 2);
-    if (l2_fetch && l2_fetch != 32 && l2_fetch != 64 && l2_fetch != 128)
-        args_reject("bad --l2-fetch '%s': expected 32, 64 or 128", args_raw_value(argc, argv, "--l2-fetch"));
+    args_check_l2_fetch(l2_fetch);
     if (a.by > 1 || (a.bx && a.bx % 32))
         args_reject("bad --block '%s': this lesson needs a one-dimensional block of a multiple of 32 "
                     "threads (its tables reason about whole warps)", args_raw_value(argc, argv, "--block"));

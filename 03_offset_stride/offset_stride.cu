@@ -414,8 +414,7 @@ int main(int argc, char **argv)
     default_list(&s.offsets, DEFAULT_OFFSETS, (int)(sizeof DEFAULT_OFFSETS / sizeof DEFAULT_OFFSETS[0]));
     if (a.by > 1)
         args_reject("bad --block '%s': this lesson uses one-dimensional blocks", args_raw_value(argc, argv, "--block"));
-    if (l2_fetch && l2_fetch != 32 && l2_fetch != 64 && l2_fetch != 128)
-        args_reject("bad --l2-fetch '%s': expected 32, 64 or 128", args_raw_value(argc, argv, "--l2-fetch"));
+    args_check_l2_fetch(l2_fetch);
     s.block = a.bx ? a.bx : 256;
     /* the float points' blocks must fit gridDim.x; the message names what was typed (--size, and the
      * --block when one was given) */
@@ -430,8 +429,7 @@ int main(int argc, char **argv)
     gpu_start(&g, "03_offset_stride", "Lesson 03 - offset and stride: a warp's addresses shifted and spread apart", &a);
     if (a.check) return run_checks(&a);
 
-    if (l2_fetch) CHECK(cudaDeviceSetLimit(cudaLimitMaxL2FetchGranularity, (size_t)l2_fetch));
-    CHECK(cudaDeviceGetLimit(&fetch, cudaLimitMaxL2FetchGranularity));
+    fetch = gpu_l2_fetch(l2_fetch);   /* sets --l2-fetch's value, if given; the granularity in force */
     s.fetch = fetch >= 32 ? (int)fetch : 32;
     s.useful = a.nx ? (size_t)a.nx * 4 : a.quick ? ((size_t)16 << 20) : stats_default_ws(g.l2_bytes, (size_t)64 << 20) / 2;
     if (s.useful < 16) s.useful = 16;   /* at least one float4 */

@@ -379,11 +379,17 @@ int main(int argc, char **argv)
     args_t a;
     gpu_info_t g;
     run_t r;
-    int nx, ny, failed = 0;
+    int nx, ny, failed = 0, l2_fetch = 0;
     size_t bytes;
     dim3 block;
+    lesson_opt_t opts[] = {
+        {"--l2-fetch", OPT_INT, &l2_fetch, 1, 1024, "B",
+         "set cudaLimitMaxL2FetchGranularity to 32, 64 or 128 bytes first (a hint: the most the L2\n"
+         "                  may fetch from DRAM on a miss; lesson 01)"},
+    };
 
-    args_parse_or_exit(argc, argv, &a, SUMMARY, TMATRIX_SIZE_HELP, NULL, 0);
+    args_parse_or_exit(argc, argv, &a, SUMMARY, TMATRIX_SIZE_HELP, opts, 1);
+    args_check_l2_fetch(l2_fetch);
     tmatrix_size_or_exit(&a, 0, &nx, &ny);
     block = a.bx ? dim3(a.bx, a.by) : dim3(32, 8);
     if (order_grid_too_large(nx, ny, block) || order_grid_too_large(ny, nx, block)) {
@@ -393,6 +399,9 @@ int main(int argc, char **argv)
     }
     gpu_start(&g, "06_unroll_diagonal", "Lesson 06 - loads in flight and block order", &a);
     if (a.check) return run_checks(&a);
+    if (l2_fetch)   /* before the copy's ceiling is measured: every row of the run uses it */
+        report_say("L2 fetch granularity: %zu B (--l2-fetch; cudaLimitMaxL2FetchGranularity, a hint)\n",
+                   gpu_l2_fetch(l2_fetch));
 
     tbench_init(&r.b, &g, &a, nx, ny, TMATRIX_COPY | TMATRIX_TRANSPOSE);
     r.block = block;

@@ -522,6 +522,12 @@ void args_reject(const char *fmt, ...)
     exit(EXIT_USAGE);
 }
 
+void args_check_l2_fetch(int bytes)
+{
+    if (bytes != 0 && bytes != 32 && bytes != 64 && bytes != 128)
+        args_reject("bad --l2-fetch '%s': expected 32, 64 or 128", args_raw_value(0, NULL, "--l2-fetch"));
+}
+
 void args_parse_or_exit(int argc, char **argv, args_t *a, const char *summary,
                         const char *size_help, const lesson_opt_t *opts, int nopts)
 {

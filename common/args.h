@@ -83,6 +83,11 @@ void args_reject(const char *fmt, ...)
 #endif
     ;
 
+/* The value of a lesson's --l2-fetch option (cudaLimitMaxL2FetchGranularity, lessons 01, 03, 06):
+ * 0 (not given), 32, 64 or 128 pass; anything else is refused with args_reject, quoting the
+ * --l2-fetch given to the last args_parse_or_exit as typed (exit 2). */
+void args_check_l2_fetch(int bytes);
+
 /* ---- the matrix shape of the transpose lessons (02, 04-08) ------------------------------------ */
 
 /* --size NXxNY is a matrix of NX columns and NY rows; one number N means N x N; no --size means

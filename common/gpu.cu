@@ -292,6 +292,14 @@ int gpu_blocks_per_sm(const void *kernel, int threads)
     return n;
 }
 
+size_t gpu_l2_fetch(int bytes)
+{
+    size_t gran = 0;
+    if (bytes) CHECK(cudaDeviceSetLimit(cudaLimitMaxL2FetchGranularity, (size_t)bytes));
+    CHECK(cudaDeviceGetLimit(&gran, cudaLimitMaxL2FetchGranularity));
+    return gran;
+}
+
 double gpu_d2d_gbs(void *dst, const void *src, size_t bytes, const args_t *a, int flush, timing_t *t)
 {
     bench_t b;

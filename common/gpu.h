@@ -76,6 +76,12 @@ double gpu_d2d_gbs(void *dst, const void *src, size_t bytes, const args_t *a, in
  * in flight, and whether two kernels with the same block compare like for like. */
 int gpu_blocks_per_sm(const void *kernel, int threads);
 
+/* The L2's fetch granularity, cudaLimitMaxL2FetchGranularity: how many bytes the L2 may ask DRAM for
+ * on a miss (a hint to the driver, 64 by default on the H100).  bytes != 0 sets it for this
+ * context until the program ends (--l2-fetch, checked by args_check_l2_fetch); then, set or not,
+ * returns the granularity in force, which a lesson prints beside the rows it shaped. */
+size_t gpu_l2_fetch(int bytes);
+
 /* The end of main: synchronises, reports any pending error, frees the helpers' own buffers, then, when failed, "A kernel FAILED verification: its figures were
  * not reported." on stderr.  Returns the exit code: EXIT_OK, or EXIT_VERIFY when failed. */
 int gpu_finish_status(int failed);
