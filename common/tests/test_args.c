@@ -449,6 +449,31 @@ static void test_reject(void)
     EXPECT(usage_error("bad --block '48': a multiple of 32 please\n"));
 }
 
+/* --l2-fetch (lessons 01, 03, 06): 0 (not given), 32, 64 and 128 pass; another value is refused,
+ * quoted as typed on the last parsed command line */
+static void l2_fetch_child(void *ctx)
+{
+    char p0[] = "./prog", p1[] = "--l2-fetch=48";
+    char *argv[] = {p0, p1, NULL};
+    int v = 0;
+    const lesson_opt_t fetch_opt[] = {{"--l2-fetch", OPT_INT, &v, 1, 1024, "B", "the L2's fetch"}};
+    args_t a;
+    (void)ctx;
+    args_parse_or_exit(2, argv, &a, "A test program.", "elements", fetch_opt, 1);
+    args_check_l2_fetch(v);
+    exit(0);   /* accepted: the test fails on exit 0 */
+}
+
+static void test_l2_fetch(void)
+{
+    args_check_l2_fetch(0);     /* each returns; a refusal would exit this test program */
+    args_check_l2_fetch(32);
+    args_check_l2_fetch(64);
+    args_check_l2_fetch(128);
+    run_child(l2_fetch_child, NULL, &child);
+    EXPECT(usage_error("bad --l2-fetch '48': expected 32, 64 or 128\n"));
+}
+
 static void test_dry_run(void)
 {
     args_t a;
@@ -542,6 +567,7 @@ int main(void)
     run_test("args: size_help NULL means no --size", test_no_size);
     run_test("args: args_parse_or_exit errors are two lines on stderr, exit 2", test_parse_or_exit);
     run_test("args: args_reject is two lines on stderr, exit 2", test_reject);
+    run_test("args: args_check_l2_fetch passes 0, 32, 64, 128 and refuses 48 as typed", test_l2_fetch);
     run_test("args: --dry-run is a flag args_dry_run reports", test_dry_run);
     run_test("args: the raw value of an option, for error messages", test_raw_value);
     run_test("args: matrix shape from --size (N is N x N, up to 2^40 elements)", test_matrix_size);
