@@ -13,7 +13,7 @@
  * Then `make exercise`: the checker verifies your kernel at odd sizes (with guard zones around
  * your buffers, then once more under compute-sanitizer), times it against the AoS version, and
  * gives one verdict: wrong, correct but short of the goal (at least 2x the speed of AoS), or goal
- * met.  If it falls short of your prediction, what else could limit SoA once its bytes are few? */
+ * met.  Then compare the measured speed-up with your prediction. */
 #include "exercise.h"
 #include "warp.cuh"
 
