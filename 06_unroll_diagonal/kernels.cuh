@@ -219,8 +219,8 @@ static inline void launch_transpose_row_order_timed(float *out, const float *in,
 
 /* NaiveCol xU, one tile of U * blockDim.x rows x blockDim.y columns per block (x: rows, y: columns),
  * picked in ORDER: the same work per thread as transpose_col_unroll<U> (col_unrolled), without its
- * loop over columns; for U = 4 the README calls it "the orders kernel", there to ask whether the
- * order matters to an unrolled NaiveCol too. */
+ * loop over columns; for U = 4 it gives the README's "NaiveCol x4 ... order" rows (the figure's
+ * "orders" bars), there to ask whether the order matters to an unrolled NaiveCol too. */
 template <int U, int ORDER>
 __global__ void transpose_col_unroll_order(float *out, const float *in, int nx, int ny, unsigned gx, unsigned gy)
 {
