@@ -147,13 +147,13 @@ static inline void launch_transpose_reg4x4_loadall(float *out, const float *in, 
 }
 
 /* (4) rowwise 32x2, halves swapped: the 32x2 block of (2), whose stores are rearranged through
- * shared memory.  In (2) with 32 x 1 warps, lane tx of warp ty stores float4 (4ty..4ty+3) of output
- * rows 4tx..4tx+3: a warp store writes 16 bytes into each of 32 output rows, and the other warp
- * writes the neighbouring 16.  Here the block's output piece -- 128 output rows (input columns
- * 128 bx ..) of 8 floats (input rows 8 by ..), 32 bytes per row -- is built in shared memory first;
- * then each warp store covers 16 rows x 2 float4s, both halves of each row's 32 bytes from one
- * warp.  Same loads, same bytes a transpose must move: only the layout of each warp store differs
- * from (2).
+ * shared memory.  In (2), lane tx of warp ty stores float4 ty (output columns 4ty..4ty+3 of the
+ * block's piece) of output rows 4tx..4tx+3, so the block's two warps store the two float4 halves
+ * of the same output rows.  Here the block's output piece -- 128 output rows (input columns
+ * 128 bx ..) of 8 floats (input rows 8 by ..) -- is built in shared memory first; then each warp
+ * store takes 16 consecutive output rows and both float4 halves of each, so one warp stores what
+ * two stored before.  Same loads, same bytes a transpose must move: only which warp stores which
+ * half differs from (2).
  * The shared piece holds float4 (row, half) at slot(2 row + half): one float4 of padding after every
  * 8, so that the 8 lanes of a quarter warp (a 128-byte access each pass) meet 8 different 16-byte
  * bank groups both when phase 1 writes rows 4tx + j (8 float4s apart) and when phase 2 reads
