@@ -9,7 +9,9 @@ order, the sections
 results block (<!-- results: -->, <!-- profile: -->), no figure drawn from results (an image other
 than the computed diagrams, which illustrate the idea and answer no prediction), no "Key result",
 and no measured figure in the prose (a number with GB/s, ms, x faster/slower, % of the copy or of a
-kernel) and none in the title.  The Results section is folded (<details>).  The root README's lesson
+kernel) and none in the title.  The Results section is folded (<details>).  A blank line follows every
+line that ends a fold's <summary> or </details>: without it GitHub's Markdown keeps the next lines in
+the HTML block and shows them as raw text (a heading as "## Key result").  The root README's lesson
 table (between <!-- lessons:begin --> and <!-- lessons:end -->) states no result either.
 One line per page: "PASS page order: <page>" or "FAIL page order: <page>: <why>"."""
 import os
@@ -53,6 +55,12 @@ def check_page(path):
         return "no section " + ", ".join("'## %s'" % m for m in missing)
     if found != sorted(found) or len(set(found)) != len(found):
         return "sections out of order: " + " -> ".join(ORDER[i] for i in found)
+    for n in range(1, len(lines)):
+        prev, line = lines[n - 1].rstrip(), lines[n]
+        if (prev.endswith("</details>") or prev.endswith("</summary>")) and line.strip() and \
+                not line.lstrip().startswith("<"):
+            return "line %d renders as raw text: no blank line after line %d's %s" % (
+                n + 1, n, "</details>" if prev.endswith("</details>") else "</summary>")
     predict = dict((i, n) for i, n in secs)[0]
     results = dict((i, n) for i, n in secs)[2]
     key = dict((i, n) for i, n in secs)[3]
