@@ -4,7 +4,7 @@
  * The 32 threads of a warp execute a load together.  When their 32 addresses are consecutive (an
  * index of the form A[(terms without threadIdx.x) + threadIdx.x], in blocks a multiple of 32
  * threads wide, so the warp lies along one row), the warp's 32 floats lie side by side: one
- * request (how many sectors and lines it touches: the README's first table asks).  When consecutive
+ * request (how many sectors and lines it touches: the README's worked example).  When consecutive
  * threads are a row apart, the same instruction touches 32 different sectors and uses 4 bytes of
  * each.
  *
@@ -98,7 +98,7 @@ static inline void launch_sum_strips_lanes_adjacent(float *out, const float *m, 
 
 /* copyRow (the coalesced copy): threadIdx.x along a row, so consecutive threads read and write
  * consecutive floats: a warp moves 32 neighbouring floats each way (its sectors per request: the
- * README's first table asks).  Grid: grid_2d(nx, ny, block). */
+ * README's worked example and figure).  Grid: grid_2d(nx, ny, block). */
 __global__ void copy_row(float *out, const float *in, int nx, int ny)
 {
     unsigned c = blockIdx.x * blockDim.x + threadIdx.x, r;
