@@ -14,6 +14,7 @@ import subprocess
 import sys
 
 import results_rows  # common/, the script's folder
+from readme_block import block_text  # common/ too: the one reader of a block's markers
 
 HEADER = re.compile(r"^Measured on an? (.+?) with CUDA")
 PROGRAM = re.compile(r"^`\./([A-Za-z0-9_]+)`:$")  # a run without arguments
@@ -22,10 +23,9 @@ COLS = ["lesson", "experiment", "kernel", "status", "ms_median", "ms_min", "ms_m
 
 
 def block(text, name):
-    begin, end = "<!-- %s:begin -->" % name, "<!-- %s:end -->" % name
-    if begin not in text or end not in text:
-        return None
-    return text.split(begin, 1)[1].split(end, 1)[0].strip("\n").split("\n")
+    """The lines of text's NAME block (readme_block.block_text), or None if it has none."""
+    body = block_text(text, name)
+    return None if body is None else body.strip("\n").split("\n")
 
 
 def slug_of(gpu):
