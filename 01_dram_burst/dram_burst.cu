@@ -78,7 +78,6 @@ static const order_row_t ORDER_ROWS[] = {
 
 static int l2_fetch = 0;   /* --l2-fetch: cudaLimitMaxL2FetchGranularity, 0 = leave as is */
 
-
 /* ---- the models ----------------------------------------------------------------------------- */
 
 /* Bytes one segment of S bytes makes the memory move: the bytes the L2 fetches for it (at least a
